@@ -1,0 +1,32 @@
+# Two commands for a fresh machine: `make demo` and `make test` (both set everything up).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SHARED ?= ../shared
+export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
+KEYWORD ?= artificial intelligence
+
+.PHONY: setup demo test test-fast bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: setup.cfg pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+demo: setup
+	$(BIN)/luigi --module tasks TopicConcepts --keyword "$(KEYWORD)" --local-scheduler
+
+test: setup
+	$(BIN)/pytest -q
+
+test-fast: setup
+	$(BIN)/pytest -q -m "not slow"
+
+bench: setup
+	$(BIN)/python bench/bench_topic.py
+
+clean:
+	rm -rf output/index output/cache output/*-*/

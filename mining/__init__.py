@@ -1,0 +1,1 @@
+"""List items, transactions, frequent itemsets and word-order restoration (pure functions)."""

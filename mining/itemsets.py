@@ -1,0 +1,50 @@
+"""Frequent itemsets with mlxtend's Apriori, and frequent whole phrases."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Sequence
+
+
+def min_count(min_support: float, n_transactions: int) -> int:
+    """Minimum support as a count: values >= 1 are counts, values below 1 fractions of all items."""
+    if min_support < 0:
+        raise ValueError("min_support must not be negative")
+    if min_support >= 1:
+        return int(math.ceil(min_support))
+    return max(1, int(math.ceil(min_support * n_transactions)))
+
+
+def frequent_itemsets(transactions: Sequence[Sequence[str]], threshold: int, max_len: int = 3,
+                      algorithm: str = "apriori") -> list[tuple[frozenset[str], int]]:
+    """Itemsets of at most `max_len` words in at least `threshold` transactions, with counts."""
+    import pandas as pd
+    from mlxtend.frequent_patterns import apriori, fpgrowth
+    from mlxtend.preprocessing import TransactionEncoder
+
+    rows = [list(t) for t in transactions if t]
+    if not rows:
+        return []
+    # Words below the threshold can be in no frequent itemset: dropping them first keeps
+    # the one-hot matrix small (the vocabulary of list items is mostly rare words).
+    counts = Counter(w for t in rows for w in t)
+    keep = {w for w, c in counts.items() if c >= threshold}
+    rows = [[w for w in t if w in keep] for t in rows]
+    n = len(rows)
+    rows = [t for t in rows if t]
+    if not rows:
+        return []
+    te = TransactionEncoder()
+    matrix = te.fit(rows).transform(rows, sparse=True)
+    df = pd.DataFrame.sparse.from_spmatrix(matrix, columns=te.columns_)
+    run = apriori if algorithm == "apriori" else fpgrowth
+    found = run(df, min_support=threshold / n - 1e-12, use_colnames=True, max_len=max_len)
+    out = [(frozenset(s), int(round(sup * n))) for s, sup in zip(found["itemsets"], found["support"])]
+    out.sort(key=lambda x: (-x[1], len(x[0]), sorted(x[0])))
+    return out
+
+
+def frequent_phrases(phrases: Sequence[str], threshold: int) -> list[tuple[str, int]]:
+    """Whole phrases occurring in at least `threshold` items, most frequent first."""
+    counts = Counter(p for p in phrases if p)
+    return sorted(((p, c) for p, c in counts.items() if c >= threshold), key=lambda x: (-x[1], x[0]))

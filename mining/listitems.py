@@ -1,0 +1,90 @@
+"""List-item extraction and the published drop rules.
+
+An item is the text of an `<li>` or `<dt>` in a page's main content, without the text of
+lists nested inside it (those are items of their own).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from lxml import etree
+
+from pipeline.text import squash, words
+
+ITEM_TAGS = ("li", "dt")
+LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+MAX_WORDS = 15
+
+# Citation and editorial markers ("[12]", "[a]", "[citation needed]") carry digits that
+# would make the digit rule drop good items, so they go before any rule is applied.
+_MARKERS = re.compile(r"\[\s*(?:\d+|[a-z]|[ivx]+|note \d+|[a-z ]{0,30}needed|\?)\s*\]", re.I)
+_SALUTATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\b\.?|\bprofessor\b", re.I)
+_SALUTATION_ABBR = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\b")  # case-sensitive: "DR-DOS" stays
+_PROFESSOR = re.compile(r"\bprofessor\b", re.I)
+_URL = re.compile(
+    r"(?:https?|ftp)://|\bwww\.\w|[\w.+-]+@[\w-]+\.[\w.-]+"
+    r"|\b[\w-]+\.(?:com|org|net|edu|gov|io|info|biz|ac\.\w\w|co\.\w\w)\b",
+    re.I,
+)
+_PUBLICATION = re.compile(r"\b(?:conference|conferences|proceeding|proceedings|journal|journals)\b", re.I)
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """One list item: where it is, what it says, and why it was dropped (None: kept)."""
+
+    page: str
+    path: str
+    tag: str
+    text: str
+    reason: str | None = None
+
+
+def clean_item_text(text: str) -> str:
+    """Item text with citation markers removed and whitespace squashed."""
+    return squash(_MARKERS.sub(" ", text))
+
+
+def drop_reason(text: str, max_words: int = MAX_WORDS) -> str | None:
+    """The published rule that drops this item text, or None when it is kept."""
+    if not words(text):
+        return "empty"
+    if _SALUTATION_ABBR.search(text) or _PROFESSOR.search(text):
+        return "salutation"
+    if _URL.search(text):
+        return "url or e-mail"
+    if _PUBLICATION.search(text):
+        return "publication term"
+    if _DIGIT.search(text):
+        return "digit"
+    if len(words(text)) > max_words:
+        return f"more than {max_words} words"
+    return None
+
+
+def own_text(el: etree._Element) -> str:
+    """Text of `el` without the text of lists nested inside it."""
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str) and child.tag not in LIST_TAGS:
+            parts.append(own_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def iter_items(root: etree._Element) -> Iterator[tuple[etree._Element, str]]:
+    """(element, cleaned own text) of every <li> and <dt> under `root`, in document order."""
+    for el in root.iter(*ITEM_TAGS):
+        yield el, clean_item_text(own_text(el))
+
+
+def extract_items(root: etree._Element, page: str, max_words: int = MAX_WORDS) -> list[ListItem]:
+    """Every list item of a (chrome-free) tree, kept or with its drop reason."""
+    tree = root.getroottree()
+    return [
+        ListItem(page, tree.getpath(el), el.tag, text, drop_reason(text, max_words))
+        for el, text in iter_items(root)
+    ]

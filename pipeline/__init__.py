@@ -1,0 +1,1 @@
+"""Shared stages: fetch, parse, text, URLs, page store, search backends."""

@@ -1,0 +1,187 @@
+"""Generic page-chrome removal: the rules that separate a page's content from its chrome.
+
+The rules are site-independent: HTML element names, ARIA roles, words inside class and
+id attributes, hidden elements, and sections whose heading names back matter
+(references, external links, ...). Every rule is data in `BoilerplateRules`, so a user
+can widen or narrow it (JSON file via `BoilerplateRules.load`) without touching code.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from .text import normalise
+
+_TOKEN_SPLIT = re.compile(r"[\s\-_:.]+|(?<=[a-z])(?=[A-Z])")
+
+DEFAULT_TAGS = frozenset(
+    "script style noscript template nav header footer aside form button select input "
+    "textarea iframe object embed svg canvas map annotation".split()
+)
+DEFAULT_ROLES = frozenset(
+    "navigation banner contentinfo complementary search menu menubar toolbar note "
+    "doc-toc doc-endnotes doc-bibliography".split()
+)
+# Whole words of class/id values (split at spaces, '-', '_', ':' and camelCase).
+DEFAULT_CLASS_ID_WORDS = frozenset(
+    """nav navbox navbar navigation navframe menu menubar sidebar toc breadcrumb
+    breadcrumbs footer printfooter masthead banner reflist references reference refbegin
+    footnote footnotes endnotes catlinks categories noprint editsection hatnote share
+    sharing social comments advert ads advertisement sponsored cookie cookies popup modal
+    jump skip metadata ambox mbox sistersitebox portal pagination pager related widget
+""".split()
+)
+DEFAULT_SECTION_HEADINGS = frozenset(
+    {
+        "references",
+        "notes",
+        "footnotes",
+        "citations",
+        "sources",
+        "bibliography",
+        "external links",
+        "further reading",
+        "works cited",
+        "notes and references",
+        "references and notes",
+        "selected publications",
+        "publications",
+    }
+)
+_HEADING = {f"h{i}": i for i in range(1, 7)}
+# Page-level containers carry page-specific classes ("page-Related_work"); never drop them by class/id.
+_PROTECTED = frozenset({"html", "body", "main", "article"})
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+@dataclass(frozen=True)
+class BoilerplateRules:
+    """What counts as chrome; every field is configurable."""
+
+    tags: frozenset[str] = DEFAULT_TAGS
+    roles: frozenset[str] = DEFAULT_ROLES
+    class_id_words: frozenset[str] = DEFAULT_CLASS_ID_WORDS
+    section_headings: frozenset[str] = DEFAULT_SECTION_HEADINGS
+    drop_hidden: bool = True
+    enabled: bool = True
+
+    @classmethod
+    def load(cls, path: str | Path) -> "BoilerplateRules":
+        """Rules from a JSON file whose keys are this class's field names."""
+        data = json.loads(Path(path).read_text())
+        return cls(**{k: frozenset(v) if isinstance(v, list) else v for k, v in data.items()})
+
+    def dump(self) -> dict:
+        """The rules as JSON-able data (sorted lists)."""
+        return {k: sorted(v) if isinstance(v, frozenset) else v for k, v in asdict(self).items()}
+
+    @classmethod
+    def off(cls) -> "BoilerplateRules":
+        """No removal at all: the baseline the README measures against."""
+        return cls(enabled=False)
+
+
+NO_RULES = BoilerplateRules.off()
+DEFAULT_RULES = BoilerplateRules()
+
+
+@functools.lru_cache(maxsize=100_000)
+def attribute_words(raw: str) -> frozenset[str]:
+    """The lowercase words of a class or id value (split at separators and camelCase)."""
+    return frozenset(t.lower() for t in _TOKEN_SPLIT.split(raw) if t)
+
+
+def class_id_words(el: etree._Element) -> frozenset[str]:
+    """The lowercase words of an element's class and id attributes."""
+    return attribute_words(el.get("class") or "") | attribute_words(el.get("id") or "")
+
+
+def is_chrome(el: etree._Element, rules: BoilerplateRules) -> str | None:
+    """The rule that marks `el` as chrome, or None when it is content."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    if tag in rules.tags:
+        return f"tag:{tag}"
+    attrib = el.attrib
+    if not attrib:
+        return None
+    role = (attrib.get("role") or "").strip().lower()
+    if role and role in rules.roles:
+        return f"role:{role}"
+    if tag not in _PROTECTED and ("class" in attrib or "id" in attrib):
+        hit = class_id_words(el) & rules.class_id_words
+        if hit:
+            return f"class/id:{min(hit)}"
+    if rules.drop_hidden and (
+        el.get("hidden") is not None
+        or (el.get("aria-hidden") or "").lower() == "true"
+        or _HIDDEN_STYLE.search(el.get("style") or "")
+    ):
+        return "hidden"
+    return None
+
+
+def _drop(el: etree._Element) -> None:
+    """Remove `el` but keep its tail text in the tree."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def _drop_back_matter(root: etree._Element, rules: BoilerplateRules) -> int:
+    """Remove sections introduced by a heading such as "References"; return how many."""
+    removed = 0
+    for h in list(root.iter(*_HEADING)):
+        if h.getparent() is None or normalise("".join(h.itertext())) not in rules.section_headings:
+            continue
+        level = _HEADING[h.tag]
+        sib = h.getnext()
+        while sib is not None:
+            if isinstance(sib.tag, str) and sib.tag in _HEADING and _HEADING[sib.tag] <= level:
+                break
+            if sib.tag == "section" or any(
+                isinstance(x.tag, str) and x.tag in _HEADING and _HEADING[x.tag] <= level
+                for x in sib.iter(*_HEADING)
+            ):
+                break
+            nxt = sib.getnext()
+            _drop(sib)
+            sib = nxt
+        _drop(h)
+        removed += 1
+    return removed
+
+
+def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> etree._Element:
+    """Remove chrome from the tree in place and return its root."""
+    if not rules.enabled:
+        for el in list(root.iter("script", "style", "noscript", "template")):
+            _drop(el)
+        return root
+    doomed = []
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if not isinstance(el.tag, str):  # comments, processing instructions
+            doomed.append(el)
+            continue
+        if el is not root and is_chrome(el, rules):
+            doomed.append(el)  # its subtree goes with it: no need to look inside
+            continue
+        stack.extend(el)
+    for el in doomed:
+        _drop(el)
+    _drop_back_matter(root, rules)
+    return root

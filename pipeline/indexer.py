@@ -1,0 +1,118 @@
+"""Build the page store and its full-text index from a page collection, on every core.
+
+Parsing is the cost (lxml, about 10 ms a page with chrome removal and link extraction),
+so worker processes parse while the parent reads the collection and writes SQLite.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sqlite3
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .boilerplate import DEFAULT_RULES, BoilerplateRules
+from .corpus import check_corpus, is_archive, iter_archive, iter_folder
+from .parse import parse_page
+from .store import SCHEMA_VERSION, connect, insert_page, pack_html, pack_links, set_meta
+from .urls import file_url, host
+
+_rules: BoilerplateRules = DEFAULT_RULES
+
+
+def _init_worker(rules: BoilerplateRules) -> None:
+    global _rules
+    _rules = rules
+
+
+def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | None = None):
+    """Parse one collection entry into a store row, or (url, None, reason) when unusable."""
+    url, source = item
+    try:
+        raw = source if isinstance(source, bytes) else Path(source).read_bytes()
+    except OSError as exc:
+        return url, None, f"unreadable ({exc.strerror})"
+    page = parse_page(raw, url, rules or _rules)
+    if page.problem:
+        return url, None, page.problem
+    return url, host(url), page.title, page.text, pack_html(raw), pack_links(page.links)
+
+
+def collection_root(path: Path) -> Path:
+    """The folder whose files map to URLs: a lone top folder with no pages beside it is skipped."""
+    entries = list(path.iterdir())
+    dirs = [e for e in entries if e.is_dir()]
+    if len(dirs) == 1 and not any(e.is_file() and e.suffix.lower() in (".html", ".htm") for e in entries):
+        return dirs[0]
+    return path
+
+
+def iter_collection(corpus: Path, url_prefix: str) -> Iterator[tuple[str, bytes | str]]:
+    """(URL, bytes or file path) for every HTML file of the collection."""
+    if is_archive(corpus):
+        for rel, raw in iter_archive(corpus):
+            yield file_url(rel, url_prefix), raw
+    else:
+        for rel, full in iter_folder(collection_root(corpus)):
+            yield file_url(rel, url_prefix), str(full)
+
+
+def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
+                rules: BoilerplateRules = DEFAULT_RULES, workers: int | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                limit: int | None = None) -> dict:
+    """Build the store at `dest` (which must not exist yet) and return a summary dict."""
+    corpus = check_corpus(corpus)
+    started = time.perf_counter()
+    workers = workers or os.cpu_count() or 1
+    con = connect(dest)
+    con.execute("PRAGMA journal_mode = OFF")  # built in a temporary file, renamed when done
+    con.execute("PRAGMA synchronous = OFF")
+    skipped: Counter[str] = Counter()
+    pages = dupes = 0
+    items = iter_collection(corpus, url_prefix)
+    if limit:
+        items = (x for i, x in zip(range(limit), items))
+    ctx = mp.get_context("fork" if hasattr(os, "fork") else "spawn")
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(rules,)) as pool:
+        for n, row in enumerate(pool.imap(parse_for_index, items, chunksize=8), 1):
+            if row[1] is None:
+                skipped[row[2]] += 1
+            elif insert_page(con, *row) is None:
+                dupes += 1
+            else:
+                pages += 1
+            if progress and n % 250 == 0:
+                progress(n, pages)
+    if pages == 0:
+        con.close()
+        raise_empty(corpus, skipped)
+    con.execute("INSERT INTO pages_fts(pages_fts) VALUES ('optimize')")
+    seconds = time.perf_counter() - started
+    summary = {
+        "corpus": str(corpus),
+        "url_prefix": url_prefix,
+        "pages": pages,
+        "skipped": sum(skipped.values()) + dupes,
+        "skip_reasons": dict(skipped.most_common()) | ({"duplicate URL": dupes} if dupes else {}),
+        "seconds": round(seconds, 2),
+        "pages_per_second": round(pages / seconds, 1) if seconds else None,
+        "workers": workers,
+        "boilerplate_rules": rules.dump(),
+        "schema_version": SCHEMA_VERSION,
+    }
+    set_meta(con, **summary)
+    con.commit()
+    con.close()
+    return summary
+
+
+def raise_empty(corpus: Path, skipped: Counter) -> None:
+    """Fail with one line when a collection gave no usable page."""
+    from .errors import UserError
+
+    why = ", ".join(f"{k}: {v}" for k, v in skipped.most_common(3)) or "no .html files found"
+    raise UserError(f"corpus {str(corpus)!r} has no usable HTML page ({why}): "
+                    "point --corpus at a folder or archive of .html files")

@@ -1,0 +1,158 @@
+"""Search backends: ranked search and exact-phrase hit counts behind one interface.
+
+The method needs a search engine twice: the top pages for the keyword, and hit counts
+(documents containing every given phrase). `LocalBackend` answers both from the page
+store's FTS5 index; `CachedHitCounts` keeps answers on disk so re-runs cost nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, Sequence
+
+from .errors import UserError
+from .store import connect, get_page, get_text
+from .text import words
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One ranked search result."""
+
+    rank: int
+    url: str
+    title: str
+    score: float
+
+
+@dataclass(frozen=True)
+class FetchedPage:
+    """A result page's bytes and, when the backend keeps it, its already extracted main text."""
+
+    url: str
+    raw: bytes | None
+    content_type: str | None = None
+    text: str | None = None
+    problem: str | None = None
+
+
+class SearchBackend(Protocol):
+    """What topic mining needs from a search engine."""
+
+    name: str
+
+    def identity(self) -> str:
+        """A string that changes whenever the answers could change (for caches and run ids)."""
+
+    def search(self, query: str, limit: int, offset: int = 0, domain: str = "") -> list[SearchHit]:
+        """Results for `query` ranked best first, `limit` from `offset`, hosts under `domain`."""
+
+    def hit_count(self, phrases: Sequence[str]) -> int:
+        """Number of documents containing every phrase of `phrases` as an exact phrase."""
+
+    def fetch(self, url: str) -> FetchedPage:
+        """The page behind a result URL."""
+
+
+def fts_phrase(phrase: str) -> str | None:
+    """An FTS5 phrase string for `phrase`, or None if it has no words."""
+    ws = words(phrase)
+    return '"' + " ".join(ws) + '"' if ws else None
+
+
+def domain_clause(domain: str) -> tuple[str, list[str]]:
+    """SQL restricting `pages.host` to `domain` (".edu", "edu", "example.com")."""
+    d = domain.strip().lstrip(".").lower()
+    if not d:
+        return "", []
+    return " AND (p.host = ? OR p.host LIKE ?)", [d, "%." + d]
+
+
+class LocalBackend:
+    """Ranked search (bm25) and exact phrase counts over a page store's FTS5 index."""
+
+    name = "local"
+
+    def __init__(self, index_path: str | Path):
+        path = Path(index_path)
+        if not path.is_file():
+            raise UserError(f"index {str(path)!r} does not exist: build it first with "
+                            "`luigi --module tasks BuildIndex --local-scheduler`")
+        self.path = path
+        try:
+            self.con = connect(path, readonly=True)
+            self.con.execute("SELECT count(*) FROM pages_fts WHERE rowid = 1").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise UserError(f"index {str(path)!r} is not a page store ({exc}): rebuild it "
+                            "with `luigi --module tasks BuildIndex --local-scheduler`") from None
+
+    def identity(self) -> str:
+        st = self.path.stat()
+        return f"local:{self.path.resolve()}:{st.st_size}:{int(st.st_mtime)}"
+
+    def search(self, query: str, limit: int, offset: int = 0, domain: str = "") -> list[SearchHit]:
+        # The keyword is searched as a phrase: every result then contains it, as with a
+        # quoted query to a web search engine. Title matches weigh 5x body matches.
+        q = fts_phrase(query)
+        if q is None or limit <= 0:
+            return []
+        extra, args = domain_clause(domain)
+        rows = self.con.execute(
+            "SELECT p.url, p.title, bm25(pages_fts, 5.0, 1.0) AS s FROM pages_fts "
+            "JOIN pages p ON p.id = pages_fts.rowid WHERE pages_fts MATCH ?" + extra +
+            " ORDER BY s, p.id LIMIT ? OFFSET ?",
+            [q, *args, limit, offset],
+        ).fetchall()
+        return [SearchHit(offset + i + 1, url, title, round(-s, 4))
+                for i, (url, title, s) in enumerate(rows)]
+
+    def hit_count(self, phrases: Sequence[str]) -> int:
+        parts = [fts_phrase(p) for p in phrases]
+        if not parts or any(p is None for p in parts):
+            return 0
+        # Column filter: counts look at the main text only, never the title.
+        match = " AND ".join("body : " + p for p in parts)
+        return self.con.execute("SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?",
+                                (match,)).fetchone()[0]
+
+    def fetch(self, url: str) -> FetchedPage:
+        page = get_page(self.con, url)
+        if page is None:
+            return FetchedPage(url, None, problem="not in the page store")
+        return FetchedPage(url, page.html, "text/html", get_text(self.con, url))
+
+
+class CachedHitCounts:
+    """Hit counts through a diskcache keyed by the backend's identity and the phrase set."""
+
+    def __init__(self, backend: SearchBackend, cache_dir: str | Path):
+        import diskcache
+
+        self.backend = backend
+        self.cache = diskcache.Cache(str(cache_dir), size_limit=2**30)
+        self.prefix = hashlib.sha1(backend.identity().encode()).hexdigest()[:16]
+
+    def __call__(self, phrases: Sequence[str]) -> int:
+        key = (self.prefix, tuple(sorted(" ".join(words(p)) for p in phrases)))
+        n = self.cache.get(key)
+        if n is None:
+            n = self.backend.hit_count(phrases)
+            self.cache.set(key, n)
+        return n
+
+    def close(self) -> None:
+        """Release the cache's files."""
+        self.cache.close()
+
+
+BACKENDS = ("local",)
+
+
+def open_backend(name: str, index_path: str | Path) -> SearchBackend:
+    """The backend called `name`, or a UserError listing the known ones."""
+    if name == "local":
+        return LocalBackend(index_path)
+    raise UserError(f"unknown backend {name!r}: use one of {', '.join(BACKENDS)}")

@@ -1,0 +1,122 @@
+"""The page store: one SQLite file with pages, their out-links and an FTS5 index on main text.
+
+Topic mining, the local search backend and (later) the crawlers all read and write this
+one schema. Raw HTML and link lists are stored zlib-compressed.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS pages (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    host TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    html BLOB,              -- zlib-compressed raw bytes as fetched or read
+    links BLOB,             -- zlib-compressed JSON [[url, anchor], ...]
+    status INTEGER,         -- HTTP status, 200 for corpus files
+    content_type TEXT,
+    fetched_at REAL,
+    depth INTEGER,
+    parent TEXT,
+    anchor TEXT
+);
+CREATE INDEX IF NOT EXISTS pages_host ON pages(host);
+CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(
+    title, body, tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+"""
+
+
+@dataclass
+class StoredPage:
+    """A row of the page store, decompressed on demand."""
+
+    id: int
+    url: str
+    host: str
+    title: str
+    html: bytes
+    links: list[tuple[str, str]]
+
+
+def connect(path: str | Path, readonly: bool = False) -> sqlite3.Connection:
+    """Open the store; read-only connections never create a file."""
+    if readonly:
+        uri = f"file:{Path(path).resolve()}?mode=ro"
+        con = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    else:
+        con = sqlite3.connect(str(path), check_same_thread=False)
+        con.executescript(SCHEMA)
+    return con
+
+
+def pack_html(raw: bytes) -> bytes:
+    """Compress raw page bytes for storage (zlib level 1: fast, about 4x smaller)."""
+    return zlib.compress(raw, 1)
+
+
+def pack_links(links: list[tuple[str, str]]) -> bytes:
+    """Compress an out-link list for storage."""
+    return zlib.compress(json.dumps(links, ensure_ascii=False).encode(), 1)
+
+
+def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: str,
+                html_packed: bytes, links_packed: bytes, status: int = 200,
+                content_type: str = "text/html", fetched_at: float | None = None,
+                depth: int | None = None, parent: str | None = None,
+                anchor: str | None = None) -> int | None:
+    """Insert one page and its FTS row; None when the URL is already stored."""
+    cur = con.execute(
+        "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, "
+        "fetched_at, depth, parent, anchor) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (url, host, title, html_packed, links_packed, status, content_type, fetched_at,
+         depth, parent, anchor),
+    )
+    if cur.rowcount == 0:
+        return None
+    rowid = cur.lastrowid
+    con.execute("INSERT INTO pages_fts(rowid, title, body) VALUES (?,?,?)", (rowid, title, text))
+    return rowid
+
+
+def set_meta(con: sqlite3.Connection, **values: object) -> None:
+    """Store key/value facts about the store (JSON-encoded)."""
+    con.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
+                    [(k, json.dumps(v)) for k, v in values.items()])
+
+
+def get_meta(con: sqlite3.Connection) -> dict:
+    """All key/value facts about the store."""
+    return {k: json.loads(v) for k, v in con.execute("SELECT key, value FROM meta")}
+
+
+def get_page(con: sqlite3.Connection, url: str) -> StoredPage | None:
+    """One stored page by URL, or None."""
+    row = con.execute("SELECT id, url, host, title, html, links FROM pages WHERE url = ?",
+                      (url,)).fetchone()
+    if row is None:
+        return None
+    pid, url, host, title, html, links = row
+    return StoredPage(pid, url, host, title, zlib.decompress(html) if html else b"",
+                      [tuple(x) for x in json.loads(zlib.decompress(links))] if links else [])
+
+
+def get_text(con: sqlite3.Connection, url: str) -> str | None:
+    """The stored main text of a page, or None."""
+    row = con.execute("SELECT f.body FROM pages p JOIN pages_fts f ON f.rowid = p.id "
+                      "WHERE p.url = ?", (url,)).fetchone()
+    return row[0] if row else None
+
+
+def page_count(con: sqlite3.Connection) -> int:
+    """Number of pages stored."""
+    return con.execute("SELECT count(*) FROM pages").fetchone()[0]

@@ -1,0 +1,63 @@
+"""The one tokenizer and normaliser every stage uses.
+
+Words are maximal runs of letters and digits; everything else (hyphens, apostrophes,
+punctuation) separates words. This is the same rule as SQLite FTS5's `unicode61`
+tokenizer, so a phrase normalised here matches the index's phrase queries exactly.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from nltk.stem.porter import PorterStemmer
+
+from .nltkdata import stopwords
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_SPACE = re.compile(r"\s+")
+_stemmer = PorterStemmer()
+
+
+def words(text: str) -> list[str]:
+    """Lowercase words of `text`, in order."""
+    return _WORD.findall(text.lower())
+
+
+def normalise(text: str) -> str:
+    """Lowercase words joined by single spaces: the form phrases are compared in."""
+    return " ".join(words(text))
+
+
+def squash(text: str) -> str:
+    """Collapse runs of whitespace to one space and strip the ends."""
+    return _SPACE.sub(" ", text).strip()
+
+
+@functools.lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Porter stem of one lowercase word."""
+    return _stemmer.stem(word)
+
+
+def content_words(text: str, stemming: bool = False) -> list[str]:
+    """Words of `text` without stopwords, optionally Porter-stemmed, in order."""
+    stop = stopwords()
+    out = [w for w in words(text) if w not in stop]
+    return [stem(w) for w in out] if stemming else out
+
+
+def contains_phrase(haystack_words: list[str], phrase_words: list[str]) -> bool:
+    """True if `phrase_words` occurs as a contiguous run in `haystack_words`."""
+    n = len(phrase_words)
+    if n == 0:
+        return False
+    first = phrase_words[0]
+    return any(
+        haystack_words[i] == first and haystack_words[i : i + n] == phrase_words
+        for i in range(len(haystack_words) - n + 1)
+    )
+
+
+def slug(text: str, limit: int = 40) -> str:
+    """A filesystem-safe readable slug of `text`."""
+    return "-".join(words(text))[:limit].strip("-") or "x"

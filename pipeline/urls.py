@@ -1,0 +1,58 @@
+"""URL helpers: canonical form, host, and the rule that maps a corpus file to its URL."""
+from __future__ import annotations
+
+import functools
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def canonical(url: str, base: str | None = None) -> str | None:
+    """Absolute http(s) URL without fragment, lowercase scheme/host, no default port; else None."""
+    url = url.strip()
+    if base and not url.startswith(("http://", "https://")):
+        try:
+            url = urljoin(base, url)
+        except ValueError:
+            return None
+    return _canonical_absolute(url.split("#", 1)[0])
+
+
+@functools.lru_cache(maxsize=500_000)
+def _canonical_absolute(url: str) -> str | None:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    host = parts.hostname.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        return None
+    netloc = host if port is None or str(port) == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
+    path = parts.path or "/"
+    return urlunsplit((scheme, netloc, path, parts.query, ""))
+
+
+def host(url: str) -> str:
+    """Lowercase host of `url` without a leading `www.`."""
+    h = (urlsplit(url).hostname or "").lower()
+    return h[4:] if h.startswith("www.") else h
+
+
+def file_url(relpath: str, url_prefix: str) -> str:
+    """The URL of a corpus file: `url_prefix` + its path with the `.html`/`.htm` suffix removed.
+
+    The path is used as it is, percent-encoding kept, so `repository/AT%26T.html` with the
+    prefix `https://en.wikipedia.org/wiki/` (after dropping the top folder) maps to
+    `https://en.wikipedia.org/wiki/AT%26T`, exactly the href other pages use.
+    """
+    stem = relpath
+    for suffix in (".html", ".htm", ".xhtml"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    return url_prefix + stem

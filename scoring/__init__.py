@@ -1,0 +1,1 @@
+"""Hit-count scores, concept types and tag-tree checks (pure functions)."""

@@ -1,0 +1,113 @@
+"""The tag-tree parent check: star a candidate whose list a parent node ties to the keyword.
+
+Exact rule. For every occurrence of the candidate as a list item (an <li>/<dt> whose
+cleaned own text normalises to the candidate phrase) in a chrome-free, repaired tree,
+collect the labels of its list's parents, walking from the item up to <body>:
+  - "parent item": the own text of an enclosing <li>/<dt> (the item is in a nested list);
+  - "definition term": the <dt> before an enclosing <dd>;
+  - "table header": the <th> cells of an enclosing table row, and the table's <caption>;
+  - "label": the title / aria-label attribute of an enclosing element;
+  - "lead-in": the element just before the item's own list, if it is short text
+    (at most 15 words: "Subfields of machine learning include:");
+  - "section heading": the nearest <h1>..<h6> before the item in document order.
+The candidate is starred when one label contains the keyword as a contiguous run of
+Porter-stemmed words (so "Neural networks" mentions "neural network").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from mining.listitems import LIST_TAGS, iter_items, own_text, clean_item_text
+from pipeline.parse import text_of
+from pipeline.text import contains_phrase, normalise, squash, stem, words
+
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+LEAD_IN_WORDS = 15
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a candidate is starred: the page, the item's path, and the label that names the keyword."""
+
+    page: str
+    path: str
+    via: str
+    label: str
+
+
+def stemmed(text: str) -> list[str]:
+    """Porter stems of all words of `text` (stopwords kept: labels are matched as runs)."""
+    return [stem(w) for w in words(text)]
+
+
+def section_heading(el: etree._Element) -> etree._Element | None:
+    """The nearest heading before `el` in document order."""
+    node = el
+    while node is not None:
+        for sib in node.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str):
+                continue
+            if sib.tag in HEADINGS:
+                return sib
+            inner = [h for h in sib.iter(*HEADINGS)]
+            if inner:
+                return inner[-1]
+        node = node.getparent()
+    return None
+
+
+def labels(item: etree._Element) -> list[tuple[str, str]]:
+    """(kind, text) of every label of the item's parents, nearest first."""
+    out: list[tuple[str, str]] = []
+    own_list = item.getparent()
+    node = own_list
+    while node is not None and node.tag not in ("body", "html"):
+        tag = node.tag
+        if tag in ("li", "dt"):
+            out.append(("parent item", clean_item_text(own_text(node))))
+        elif tag == "dd":
+            dt = next((s for s in node.itersiblings(preceding=True) if s.tag == "dt"), None)
+            if dt is not None:
+                out.append(("definition term", clean_item_text(own_text(dt))))
+        elif tag == "tr":
+            out += [("table header", squash(text_of(th))) for th in node if th.tag == "th"]
+        elif tag == "table":
+            cap = node.find("caption")
+            if cap is not None:
+                out.append(("table header", squash(text_of(cap))))
+        for attr in ("title", "aria-label"):
+            if node.get(attr):
+                out.append(("label", node.get(attr)))
+        node = node.getparent()
+    if own_list is not None and own_list.tag in LIST_TAGS:
+        prev = own_list.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and prev.tag not in HEADINGS:
+            text = squash(text_of(prev))
+            if text and len(words(text)) <= LEAD_IN_WORDS:
+                out.append(("lead-in", text))
+    h = section_heading(item)
+    if h is not None:
+        out.append(("section heading", squash(text_of(h))))
+    return out
+
+
+def star_page(root: etree._Element, page: str, phrases: set[str],
+              keyword: str) -> dict[str, list[Evidence]]:
+    """Evidence per candidate phrase found as a list item in this (chrome-free) tree."""
+    kw = stemmed(keyword)
+    tree = root.getroottree()
+    found: dict[str, list[Evidence]] = {}
+    for el, text in iter_items(root):
+        phrase = normalise(text)
+        if phrase not in phrases:
+            continue
+        found.setdefault(phrase, [])
+        for via, label in labels(el):
+            if contains_phrase(stemmed(label), kw):
+                found[phrase].append(Evidence(page, tree.getpath(el), via, label))
+                break
+    return found

@@ -1,0 +1,31 @@
+"""Make user mistakes one line on the luigi command line, never a traceback."""
+from __future__ import annotations
+
+import logging
+
+from pipeline.errors import UserError
+
+_MARK = "pipeline.errors.UserError: "
+
+
+class UserErrorFilter(logging.Filter):
+    """Rewrite Luigi's log records about a UserError into one line naming the problem."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, UserError):
+            record.msg, record.args, record.exc_info, record.exc_text = f"ERROR: {exc}", (), None, None
+            return True
+        msg = record.getMessage() if isinstance(record.msg, str) else ""
+        if _MARK in msg:
+            line = msg.rsplit(_MARK, 1)[1].strip().splitlines()[0]
+            record.msg, record.args = f"ERROR: {line}", ()
+        return True
+
+
+def install() -> None:
+    """Attach the filter to Luigi's loggers (idempotent)."""
+    for name in ("luigi-interface", "luigi"):
+        log = logging.getLogger(name)
+        if not any(isinstance(f, UserErrorFilter) for f in log.filters):
+            log.addFilter(UserErrorFilter())

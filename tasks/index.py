@@ -1,0 +1,71 @@
+"""BuildIndex: the page store and FTS5 index over a page collection (the local search engine)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import luigi
+
+from pipeline.boilerplate import DEFAULT_RULES, BoilerplateRules
+from pipeline.corpus import check_corpus
+from pipeline.errors import UserError
+from pipeline.indexer import build_index
+from pipeline.store import SCHEMA_VERSION
+from pipeline.text import slug
+
+from .artifacts import write_json
+from .base import Stage
+
+
+def load_rules(path: str) -> BoilerplateRules:
+    """Boilerplate rules from a JSON file, the defaults for "", or no removal for "none"."""
+    if not path:
+        return DEFAULT_RULES
+    if path == "none":
+        return BoilerplateRules.off()
+    try:
+        return BoilerplateRules.load(path)
+    except (OSError, ValueError, TypeError) as exc:
+        raise UserError(f"boilerplate rules {path!r} cannot be read ({exc}): pass a JSON file "
+                        "with keys tags, roles, class_id_words, section_headings") from None
+
+
+class BuildIndex(Stage):
+    """Parse every page of a collection once into `output/index/<name>-<hash>/pages.sqlite`."""
+
+    corpus = luigi.Parameter(description="folder of .html files, or a .tar.xz/.tar.gz of one")
+    url_prefix = luigi.Parameter(default="", description="URL = prefix + file path without .html")
+    boilerplate = luigi.Parameter(default="", description='rules JSON file; "" defaults, "none" off')
+    workers = luigi.IntParameter(default=0, significant=False, description="parser processes (0: all cores)")
+    output_root = luigi.Parameter(default="output")
+
+    def folder(self) -> Path:
+        """The index folder: corpus name plus a hash of everything that changes its content."""
+        rules = load_rules(self.boilerplate).dump() if self.boilerplate not in ("", "none") else self.boilerplate
+        key = json.dumps([str(Path(self.corpus).resolve()), self.url_prefix, rules, SCHEMA_VERSION])
+        name = slug(Path(self.corpus).name.split(".")[0] or "corpus", 30)
+        return Path(self.output_root) / "index" / f"{name}-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+
+    def output(self):
+        return {"db": luigi.LocalTarget(str(self.folder() / "pages.sqlite")),
+                "summary": luigi.LocalTarget(str(self.folder() / "summary.json"))}
+
+    def run(self):
+        check_corpus(self.corpus)
+        rules = load_rules(self.boilerplate)
+        self.set_status_message(f"indexing {self.corpus}")
+
+        def progress(n: int, pages: int) -> None:
+            self.set_status_message(f"parsed {n} files, {pages} pages indexed")
+
+        db = self.output()["db"]
+        Path(db.path).parent.mkdir(parents=True, exist_ok=True)
+        with db.temporary_path() as tmp:
+            summary = build_index(self.corpus, tmp, self.url_prefix, rules,
+                                  workers=self.workers or None, progress=progress)
+        write_json(self.output()["summary"], summary)
+        line = (f"BuildIndex: {summary['pages']} pages, {summary['skipped']} skipped, "
+                f"{summary['seconds']} s ({summary['pages_per_second']} pages/s) -> {db.path}")
+        self.set_status_message(line)
+        print(line)
