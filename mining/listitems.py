@@ -43,9 +43,12 @@ class ListItem:
     reason: str | None = None
 
 
+_DANGLING = " \t-\u2013\u2014:;,.\u00b7\u2022|/*"
+
+
 def clean_item_text(text: str) -> str:
-    """Item text with citation markers removed and whitespace squashed."""
-    return squash(_MARKERS.sub(" ", text))
+    """Item text with citation markers, dangling separators ("Robotics –") and extra whitespace removed."""
+    return squash(_MARKERS.sub(" ", text)).strip(_DANGLING)
 
 
 def drop_reason(text: str, max_words: int = MAX_WORDS) -> str | None:

@@ -167,20 +167,21 @@ def _drop_back_matter(root: etree._Element, rules: BoilerplateRules) -> int:
 def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> etree._Element:
     """Remove chrome from the tree in place and return its root."""
     if not rules.enabled:
-        for el in list(root.iter("script", "style", "noscript", "template")):
+        for el in list(root.iter("script", "style", "noscript", "template", etree.Comment)):
             _drop(el)
         return root
+    # A plain walk that does not descend into chrome: measured faster than an XPath
+    # pre-selection, which must still test every descendant of a removed navbox.
     doomed = []
     stack = [root]
     while stack:
         el = stack.pop()
         if not isinstance(el.tag, str):  # comments, processing instructions
             doomed.append(el)
-            continue
-        if el is not root and is_chrome(el, rules):
-            doomed.append(el)  # its subtree goes with it: no need to look inside
-            continue
-        stack.extend(el)
+        elif el is not root and is_chrome(el, rules):
+            doomed.append(el)
+        else:
+            stack.extend(el)
     for el in doomed:
         _drop(el)
     _drop_back_matter(root, rules)

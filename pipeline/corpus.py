@@ -21,8 +21,8 @@ def check_corpus(path: str | Path) -> Path:
     """The corpus path, or a UserError saying what is wrong with it."""
     p = Path(path)
     if not p.exists():
-        raise UserError(f"corpus {str(path)!r} does not exist: pass --corpus a folder of HTML "
-                        "files or a .tar.xz/.tar.gz of one")
+        raise UserError(f"corpus {str(path)!r} does not exist: set [BuildIndex] corpus in luigi.cfg "
+                        "or pass --BuildIndex-corpus PATH (a folder of .html files or a .tar.xz/.tar.gz of one)")
     if p.is_dir():
         if not os.access(p, os.R_OK | os.X_OK):
             raise UserError(f"corpus folder {str(path)!r} is not readable: check its permissions")

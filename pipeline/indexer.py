@@ -115,4 +115,4 @@ def raise_empty(corpus: Path, skipped: Counter) -> None:
 
     why = ", ".join(f"{k}: {v}" for k, v in skipped.most_common(3)) or "no .html files found"
     raise UserError(f"corpus {str(corpus)!r} has no usable HTML page ({why}): "
-                    "point --corpus at a folder or archive of .html files")
+                    "point --BuildIndex-corpus at a folder or archive of .html files")

@@ -162,7 +162,8 @@ def page_links(root: etree._Element, url: str) -> list[tuple[str, str]]:
         else:
             target = canonical(href, base)
         if target:
-            out.append((target, squash(text_of(a))))
+            text = a.text or "" if len(a) == 0 else text_of(a)  # most anchors are plain text
+            out.append((target, " ".join(text.split())))
     return out
 
 

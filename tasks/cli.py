@@ -14,12 +14,14 @@ class UserErrorFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
         if isinstance(exc, UserError):
-            record.msg, record.args, record.exc_info, record.exc_text = f"ERROR: {exc}", (), None, None
+            record.msg, record.args, record.exc_info, record.exc_text = str(exc), (), None, None
+            record.levelno, record.levelname = logging.ERROR, "ERROR"
             return True
         msg = record.getMessage() if isinstance(record.msg, str) else ""
         if _MARK in msg:
             line = msg.rsplit(_MARK, 1)[1].strip().splitlines()[0]
-            record.msg, record.args = f"ERROR: {line}", ()
+            record.msg, record.args = line, ()
+            record.levelno, record.levelname = logging.ERROR, "ERROR"
         return True
 
 

@@ -16,6 +16,7 @@ from pipeline.text import slug
 
 from .artifacts import write_json
 from .base import Stage
+from .params import IntParam
 
 
 def load_rules(path: str) -> BoilerplateRules:
@@ -37,7 +38,7 @@ class BuildIndex(Stage):
     corpus = luigi.Parameter(description="folder of .html files, or a .tar.xz/.tar.gz of one")
     url_prefix = luigi.Parameter(default="", description="URL = prefix + file path without .html")
     boilerplate = luigi.Parameter(default="", description='rules JSON file; "" defaults, "none" off')
-    workers = luigi.IntParameter(default=0, significant=False, description="parser processes (0: all cores)")
+    workers = IntParam(default=0, significant=False, description="parser processes (0: all cores)")
     output_root = luigi.Parameter(default="output")
 
     def folder(self) -> Path:

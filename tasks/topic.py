@@ -32,6 +32,7 @@ from scoring.tagtree import star_page
 from .artifacts import (read_csv, read_json, read_jsonl, write_csv, write_json, write_jsonl,
                         write_text)
 from .base import Stage
+from .params import FloatParam, IntParam
 from .index import BuildIndex, load_rules
 from .report import render_markdown, summary_lines
 
@@ -47,12 +48,12 @@ class TopicStage(Stage):
     """Parameters shared by every stage of a topic run, and the run's folder."""
 
     keyword = luigi.Parameter(description="the subject whose sub-topics are wanted")
-    pages = luigi.IntParameter(default=100, config_path=_cfg("pages"))
+    pages = IntParam(default=100, config_path=_cfg("pages"))
     domain = luigi.Parameter(default="", config_path=_cfg("domain"))
     mode = luigi.Parameter(default="word", config_path=_cfg("mode"))
     stemming = luigi.BoolParameter(default=False, config_path=_cfg("stemming"))
-    min_support = luigi.FloatParameter(default=3.0, config_path=_cfg("min_support"))
-    s1_threshold = luigi.FloatParameter(default=0.05, config_path=_cfg("s1_threshold"))
+    min_support = FloatParam(default=3.0, config_path=_cfg("min_support"))
+    s1_threshold = FloatParam(default=0.05, config_path=_cfg("s1_threshold"))
     backend = luigi.Parameter(default="local", config_path=_cfg("backend"))
     star_parser = luigi.Parameter(default="auto", config_path=_cfg("star_parser"))
     output_root = luigi.Parameter(default="output", config_path=_cfg("output_root"))

@@ -1,0 +1,759 @@
+#!/usr/bin/env python
+"""Benchmark the topic-concept chain end to end, with baselines measured in the same run.
+
+    python bench/bench_topic.py [--corpus PATH] [--pages-limit N] [--out bench/results]
+
+1. Index build: pipeline.indexer.build_index over the corpus (pages/s, MB/s of HTML);
+   baseline: pipeline.parse.parse_tree (lxml) vs parse_tree_html5 (html5lib) on a sample.
+2. Topic run per keyword: every stage of tasks/topic.py timed on its own by calling the
+   same pure functions the tasks' run() methods call; baselines: mlxtend apriori vs
+   fpgrowth, star_parser auto vs html5lib (and lxml). Then one real Luigi run per keyword
+   on the built index, and a second run that must do no work.
+3. Hit counts: LocalBackend.hit_count (cold) vs CachedHitCounts over diskcache (warm).
+4. A table on stdout, bench_topic.json (all figures) and bench_topic.md (README-ready).
+
+The index the benchmark builds is written exactly where tasks.index.BuildIndex expects
+it (<tmp>/luigi-output/index/<corpus>-<hash>/pages.sqlite + summary.json), so the Luigi
+runs find BuildIndex complete and reuse it: the index is built once, by the timed call.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import platform
+import shutil
+import sqlite3
+import sys
+import tarfile
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
+
+DEFAULT_CORPUS = "/tmp/corpus/repository"
+DEFAULT_ARCHIVE = str(ROOT.parent / "shared" / "corpora" / "wikipedia-cs-2020.tar.xz")
+URL_PREFIX = "https://en.wikipedia.org/wiki/"
+KEYWORDS = ("artificial intelligence", "machine learning", "data mining", "computer vision")
+# The defaults of tasks.topic.TopicStage (and of luigi.cfg's [topicminer] section).
+PARAMS = {"pages": 100, "domain": "", "mode": "word", "stemming": False, "min_support": 3.0,
+          "s1_threshold": 0.05, "backend": "local", "star_parser": "auto"}
+WARM_TARGET_QPS = 5000
+STAGES = ("search", "noisy", "items", "transactions", "itemsets", "candidates", "hit_counts",
+          "scores", "star", "report")
+STAGE_TASK = {"search": "SearchResults", "noisy": "NoisyFilter", "items": "ListItems",
+              "transactions": "Transactions", "itemsets": "FrequentItemsets",
+              "candidates": "CandidatePhrases", "hit_counts": "HitCounts", "scores": "Scores",
+              "star": "TagTreeCheck", "report": "TopicConcepts"}
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+class Timer:
+    """`with Timer() as t: ...; t.s` -> elapsed seconds (perf_counter)."""
+
+    def __enter__(self):
+        self.t0 = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        self.s = time.perf_counter() - self.t0
+        return False
+
+
+def rate(n: float, s: float) -> float | None:
+    return round(n / s, 2) if s > 0 else None
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 2) if a and b else None
+
+
+# --------------------------------------------------------------------------- corpus
+
+
+def prepare_corpus(args, tmp: Path) -> tuple[Path, dict]:
+    """The corpus folder: --corpus when it is a folder, else an archive unpacked into `tmp`."""
+    p = Path(args.corpus)
+    info = {"requested": str(p), "unpacked_from": None, "unpack_seconds": None}
+    if p.is_dir():
+        return p.resolve(), info
+    archive = p if p.is_file() else Path(args.archive)
+    if not archive.is_file():
+        sys.exit(f"corpus {p} is missing and archive {archive} does not exist: pass --corpus or --archive")
+    dest = tmp / "corpus"
+    dest.mkdir()
+    log(f"corpus {p} not found: unpacking {archive} into {dest}")
+    with Timer() as t, tarfile.open(archive, "r:*") as tar:
+        if sys.version_info >= (3, 11, 4) or hasattr(tarfile, "data_filter"):
+            tar.extractall(dest, filter="data")
+        else:  # pragma: no cover - old Pythons
+            tar.extractall(dest)
+    info.update(unpacked_from=str(archive), unpack_seconds=round(t.s, 2))
+    from pipeline.indexer import collection_root
+    return collection_root(dest).resolve(), info
+
+
+def collection_items(corpus: Path, limit: int | None):
+    """(url, bytes or path) of the pages build_index will read, in its order, up to `limit`."""
+    from pipeline.indexer import iter_collection
+    items = iter_collection(corpus, URL_PREFIX)
+    return [x for _, x in zip(range(limit), items)] if limit else list(items)
+
+
+def item_bytes(source) -> bytes:
+    return source if isinstance(source, bytes) else Path(source).read_bytes()
+
+
+# --------------------------------------------------------------------------- 1. index
+
+
+def bench_index(corpus: Path, out_root: Path, limit: int | None, items: list) -> tuple[dict, Path]:
+    """Time build_index into the folder BuildIndex would use; write its summary.json too."""
+    from pipeline.boilerplate import DEFAULT_RULES
+    from pipeline.indexer import build_index
+    from tasks.index import BuildIndex
+
+    html_bytes = sum(len(s) if isinstance(s, bytes) else os.path.getsize(s) for _, s in items)
+    task = BuildIndex(corpus=str(corpus), url_prefix=URL_PREFIX, output_root=str(out_root))
+    db = Path(task.output()["db"].path)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    tmp_db = db.with_name(db.name + ".building")
+    log(f"index build: {len(items)} files, {html_bytes / 1e6:.0f} MB of HTML -> {db}")
+    with Timer() as t:
+        summary = build_index(corpus, tmp_db, URL_PREFIX, DEFAULT_RULES, workers=None, limit=limit)
+    tmp_db.rename(db)
+    Path(task.output()["summary"].path).write_text(json.dumps(summary, indent=2) + "\n")
+    res = {
+        "files": len(items), "pages": summary["pages"], "skipped": summary["skipped"],
+        "skip_reasons": summary["skip_reasons"], "workers": summary["workers"],
+        "html_mb": round(html_bytes / 1e6, 2), "seconds": round(t.s, 2),
+        "pages_per_second": rate(summary["pages"], t.s),
+        "files_per_second": rate(len(items), t.s),
+        "html_mb_per_second": rate(html_bytes / 1e6, t.s),
+        "index_mb": round(db.stat().st_size / 1e6, 1),
+        "build_index_summary_seconds": summary["seconds"],
+        "db": str(db),
+    }
+    log(f"index build: {res['seconds']} s, {res['pages_per_second']} pages/s, "
+        f"{res['html_mb_per_second']} MB/s")
+    return res, db
+
+
+def bench_parse(items: list, sample: int) -> dict:
+    """parse_tree (lxml) vs parse_tree_html5 (html5lib) on the same decoded pages.
+
+    Also times the rest of parse_page's per-page work (title, links, main text) on each
+    parser's tree, so the full per-page cost can be compared as well.
+    """
+    from pipeline.boilerplate import DEFAULT_RULES
+    from pipeline.parse import (decode_html, html_problem, main_text, page_links, page_title,
+                                parse_tree, parse_tree_html5)
+
+    step = max(1, len(items) // sample)
+    picked = items[::step][:sample]
+    pages = []
+    for url, src in picked:
+        raw = item_bytes(src)
+        if html_problem(raw) is None:
+            pages.append((url, decode_html(raw)))
+    mb = sum(len(t.encode("utf-8")) for _, t in pages) / 1e6
+    log(f"parse baseline: {len(pages)} pages ({mb:.1f} MB), lxml vs html5lib")
+    out = {"pages": len(pages), "html_mb": round(mb, 2), "sample_step": step}
+    for name, fn in (("lxml", parse_tree), ("html5lib", parse_tree_html5)):
+        with Timer() as tp:
+            trees = [fn(text) for _, text in pages]
+        with Timer() as tr:
+            for (url, _), root in zip(pages, trees):
+                page_title(root)
+                page_links(root, url)
+                main_text(root, DEFAULT_RULES)
+        out[name] = {"parse_seconds": round(tp.s, 3), "pages_per_second": rate(len(pages), tp.s),
+                     "mb_per_second": rate(mb, tp.s), "ms_per_page": round(1000 * tp.s / len(pages), 2),
+                     "rest_of_page_seconds": round(tr.s, 3),
+                     "full_page_pages_per_second": rate(len(pages), tp.s + tr.s)}
+        del trees
+    out["speedup_parse"] = ratio(out["lxml"]["pages_per_second"], out["html5lib"]["pages_per_second"])
+    out["speedup_full_page"] = ratio(out["lxml"]["full_page_pages_per_second"],
+                                     out["html5lib"]["full_page_pages_per_second"])
+    log(f"parse baseline: lxml {out['lxml']['pages_per_second']} pages/s, html5lib "
+        f"{out['html5lib']['pages_per_second']} pages/s, x{out['speedup_parse']}")
+    return out
+
+
+# --------------------------------------------------------------------------- 2. topic stages
+
+
+def star_stage(backend, rules, cands: list[dict], keyword: str, parser: str) -> tuple[float, dict]:
+    """TagTreeCheck.run without the artifacts: fetch every candidate page, pool-map _star_one."""
+    from tasks.topic import _star_one
+
+    with Timer() as t:
+        phrases_by_page: dict[str, list[str]] = {}
+        for c in cands:
+            for page in c["pages"]:
+                phrases_by_page.setdefault(page, []).append(c["phrase"])
+        jobs = []
+        for url, phrases in sorted(phrases_by_page.items()):
+            page = backend.fetch(url)
+            jobs.append((url, page.raw or b"", page.content_type, rules, parser, phrases, keyword))
+        evidence: dict[str, list[dict]] = {}
+        parsers: Counter[str] = Counter()
+        with ProcessPoolExecutor() as pool:
+            for url, used, found in pool.map(_star_one, jobs, chunksize=4):
+                parsers[used] += 1
+                for phrase, ev in found.items():
+                    evidence.setdefault(phrase, []).extend(ev)
+        stars = {p: {"starred": bool(ev), "evidence": ev[:5]} for p, ev in sorted(evidence.items())}
+    return t.s, {"pages": len(jobs), "parsers": dict(parsers), "stars": stars,
+                 "starred": sum(s["starred"] for s in stars.values())}
+
+
+def topic_stages(keyword: str, backend, rules) -> dict:
+    """Every stage of the chain, timed on its own, with the calls of each task's run()."""
+    from mining.itemsets import frequent_itemsets, min_count
+    from mining.listitems import extract_items
+    from mining.transactions import word_transaction
+    from mining.wordorder import restore_order
+    from pipeline.noisy import noisy_reason
+    from pipeline.parse import content_tree, main_text
+    from pipeline.results import collect_results
+    from scoring.hitscores import concept_type, scores
+    from tasks.report import render_markdown
+
+    p = PARAMS
+    sec: dict[str, float] = {}
+    counts: dict[str, int] = {}
+
+    with Timer() as t:  # SearchResults
+        results = collect_results(backend, keyword, p["pages"], p["domain"])
+    sec["search"] = t.s
+    results = [r for r in results if r["usable"]]
+    counts["results_usable"] = len(results)
+
+    with Timer() as t:  # NoisyFilter
+        pages = []
+        for r in results:
+            page = backend.fetch(r["url"])
+            text = page.text
+            if text is None:
+                root, problem = content_tree(page.raw or b"", rules, "lxml", page.content_type)
+                text = main_text(root, rules) if root is not None else ""
+            reason = noisy_reason(text)
+            pages.append({"url": r["url"], "kept": reason is None, "reason": reason})
+    sec["noisy"] = t.s
+    kept = [r["url"] for r in pages if r["kept"]]
+    counts["pages_kept"] = len(kept)
+
+    with Timer() as t:  # ListItems
+        items = []
+        for url in kept:
+            page = backend.fetch(url)
+            root, _ = content_tree(page.raw or b"", rules, "lxml", page.content_type)
+            if root is not None:
+                items += [vars(item) for item in extract_items(root, url)]
+    sec["items"] = t.s
+    counts["list_items"] = len(items)
+
+    with Timer() as t:  # Transactions (word mode)
+        tx = []
+        for i, item in enumerate(items):
+            if item["reason"]:
+                continue
+            tx.append({"item": i, "page": item["page"], "text": item["text"],
+                       "words": word_transaction(item["text"], p["stemming"])})
+    sec["transactions"] = t.s
+    counts["transactions"] = len(tx)
+
+    with Timer() as t:  # FrequentItemsets (apriori, max_len 3)
+        threshold = min_count(p["min_support"], len(tx))
+        found = frequent_itemsets([r["words"] for r in tx], threshold, max_len=3)
+        frequent = [(c, len(s), " ".join(sorted(s))) for s, c in found]
+    sec["itemsets"] = t.s
+    counts["itemsets"] = len(frequent)
+    counts["support_threshold"] = threshold
+
+    with Timer() as t:  # CandidatePhrases (word mode)
+        pairs = [(r["page"], r["text"]) for r in tx]
+        sets = [(frozenset(text.split()), int(n)) for n, _, text in frequent]
+        cand_objs, dropped = restore_order(sets, pairs, p["stemming"], keyword)
+        cands = [vars(c) for c in cand_objs]
+    sec["candidates"] = t.s
+    counts["candidates"] = len(cands)
+    counts["itemsets_dropped"] = len(dropped)
+
+    with Timer() as t:  # HitCounts, straight from the backend (no cache)
+        n_k = backend.hit_count([keyword])
+        hits = [(c["phrase"], n_k, backend.hit_count([c["phrase"]]),
+                 backend.hit_count([keyword, c["phrase"]])) for c in cands]
+    sec["hit_counts"] = t.s
+    counts["hit_count_queries"] = 1 + 2 * len(cands)
+    counts["n_k"] = n_k
+
+    with Timer() as t:  # Scores
+        rows = []
+        for phrase, nk, n_cp, n_b in hits:
+            s = scores(nk, n_cp, n_b)
+            rows.append([phrase, nk, n_cp, n_b, *(round(s[f"s{i}"], 6) for i in range(1, 7)),
+                         concept_type(nk, n_cp, s["s1"], p["s1_threshold"])])
+        rows.sort(key=lambda x: (-x[4], x[0]))
+    sec["scores"] = t.s
+    counts["type_I"] = sum(r[-1] == "I" for r in rows)
+
+    sec["star"], star = star_stage(backend, rules, cands, keyword, p["star_parser"])
+    counts["star_pages"] = star["pages"]
+    counts["starred"] = star["starred"]
+
+    with Timer() as t:  # TopicConcepts (report assembly and Markdown)
+        by_phrase = {c["phrase"]: c for c in cands}
+        out = []
+        for r in rows:
+            c = by_phrase[r[0]]
+            st = star["stars"].get(r[0], {})
+            out.append({"phrase": c["display"], "normalised": r[0], "type": r[-1], "n_cp": r[2],
+                        "n_b": r[3], **{f"s{i}": float(r[3 + i]) for i in range(1, 7)},
+                        "starred": st.get("starred", False), "support": c["support"],
+                        "pages": c["pages"], "star_evidence": st.get("evidence", [])})
+        report = {"keyword": keyword, "parameters": dict(PARAMS, keyword=keyword), "n_k": n_k,
+                  "run_dir": "", "candidates": out}
+        render_markdown(report)
+    sec["report"] = t.s
+
+    # ---- baselines on the same inputs
+    algo = {}
+    tx_words = [r["words"] for r in tx]
+    results_by_algo = {}
+    for name in ("apriori", "fpgrowth"):
+        with Timer() as t:
+            results_by_algo[name] = frequent_itemsets(tx_words, threshold, max_len=3, algorithm=name)
+        algo[name] = round(t.s, 4)
+    algo["same_result"] = set(results_by_algo["apriori"]) == set(results_by_algo["fpgrowth"])
+    algo["speedup_fpgrowth"] = ratio(algo["apriori"], algo["fpgrowth"])
+    algo["support_check"] = support_check(found, tx_words, threshold)
+
+    star_cmp = {"auto": {"seconds": round(sec["star"], 3), "parsers": star["parsers"],
+                         "starred": star["starred"]}}
+    for parser in ("html5lib", "lxml"):
+        s, other = star_stage(backend, rules, cands, keyword, parser)
+        star_cmp[parser] = {"seconds": round(s, 3), "parsers": other["parsers"], "starred": other["starred"],
+                            "same_stars_as_auto": other["stars"] == star["stars"]}
+    star_cmp["pages"] = star["pages"]
+    star_cmp["speedup_auto_vs_html5lib"] = ratio(star_cmp["html5lib"]["seconds"], star_cmp["auto"]["seconds"])
+
+    return {"seconds": {k: round(v, 4) for k, v in sec.items()},
+            "total_seconds": round(sum(sec.values()), 3), "counts": counts,
+            "itemsets_baseline": algo, "star_baseline": star_cmp,
+            "queries": [[keyword]] + [q for c in cands for q in ([c["phrase"]], [keyword, c["phrase"]])],
+            "top_candidates": [o["phrase"] for o in out if o["type"] != "III"][:10]}
+
+
+def support_check(found, tx_words, threshold: int) -> dict:
+    """Recount each reported itemset's support directly: the reported counts should be exact."""
+    sets = [frozenset(w) for w in tx_words]
+    wrong, below = [], 0
+    for s, c in found:
+        true = sum(s <= t for t in sets)
+        below += true < threshold
+        if true != c:
+            wrong.append((sorted(s), c, true))
+    return {"itemsets": len(found), "wrong_support": len(wrong), "below_threshold": below,
+            "examples": [{"itemset": " ".join(w), "reported": c, "actual": a} for w, c, a in wrong[:3]]}
+
+
+# --------------------------------------------------------------------------- 3. hit counts
+
+
+def bench_hits(backend, queries: list[list[str]], cache_dir: Path) -> dict:
+    from pipeline.search import CachedHitCounts
+
+    seen, uniq = set(), []
+    for q in queries:
+        if tuple(q) not in seen:
+            seen.add(tuple(q))
+            uniq.append(q)
+    n = len(uniq)
+    log(f"hit counts: {n} distinct queries")
+    with Timer() as t:
+        cold = [backend.hit_count(q) for q in uniq]
+    res = {"queries": n, "cold": {"seconds": round(t.s, 4), "qps": rate(n, t.s)}}
+    counter = CachedHitCounts(backend, cache_dir)
+    try:
+        with Timer() as t:
+            fill = [counter(q) for q in uniq]
+        res["fill"] = {"seconds": round(t.s, 4), "qps": rate(n, t.s)}
+        with Timer() as t:
+            warm = [counter(q) for q in uniq]
+        res["warm"] = {"seconds": round(t.s, 4), "qps": rate(n, t.s)}
+    finally:
+        counter.close()
+    res["same_counts"] = cold == fill == warm
+    res["warm_vs_cold"] = ratio(res["warm"]["qps"], res["cold"]["qps"])
+    res["target_qps"] = WARM_TARGET_QPS
+    res["meets_target"] = bool(res["warm"]["qps"] and res["warm"]["qps"] > WARM_TARGET_QPS)
+    log(f"hit counts: cold {res['cold']['qps']} q/s, warm {res['warm']['qps']} q/s")
+    return res
+
+
+# --------------------------------------------------------------------------- 2b. luigi
+
+
+def configure_luigi(corpus: Path, out_root: Path) -> None:
+    import luigi.configuration
+
+    cfg = luigi.configuration.get_config()
+    for key, value in (("corpus", str(corpus)), ("url_prefix", URL_PREFIX), ("boilerplate", ""),
+                       ("output_root", str(out_root))):
+        cfg.set("BuildIndex", key, value)
+    if not cfg.has_section("topicminer"):
+        cfg.add_section("topicminer")
+    for key, value in PARAMS.items():
+        cfg.set("topicminer", key, str(value).lower() if isinstance(value, bool) else str(value))
+    cfg.set("topicminer", "output_root", str(out_root))
+
+
+def bench_luigi(keyword: str, out_root: Path, proc_times: dict) -> dict:
+    import luigi
+    from luigi.execution_summary import _summary_dict
+    from tasks.topic import TopicConcepts
+
+    task = TopicConcepts(keyword=keyword, output_root=str(out_root), **PARAMS)
+    res = {"run_dir": str(task.run_dir())}
+    for run in ("first", "second"):
+        proc_times.clear()
+        buf = io.StringIO()
+        with Timer() as t, contextlib.redirect_stdout(buf):
+            out = luigi.build([task], local_scheduler=True, detailed_summary=True, log_level="WARNING")
+        summ = _summary_dict(out.worker)
+        done = sorted(type(x).__name__ for x in summ["completed"])
+        res[run] = {"seconds": round(t.s, 3), "status": out.status.name,
+                    "tasks_run": len(done), "tasks_already_done": len(summ["already_done"]),
+                    "failed": sorted(str(x) for x in summ["failed"]),
+                    "stage_seconds": {k: round(v, 4) for k, v in proc_times.items()},
+                    "stdout": buf.getvalue().strip().splitlines()[:3]}
+        if run == "first":
+            mtimes = {f.name: f.stat().st_mtime_ns for f in Path(res["run_dir"]).iterdir()}
+            res["built_index_reused"] = "BuildIndex" not in done
+    res["second"]["artifacts_untouched"] = mtimes == {f.name: f.stat().st_mtime_ns
+                                                      for f in Path(res["run_dir"]).iterdir()}
+    res["ok"] = (res["first"]["status"] == "SUCCESS" and res["second"]["status"] == "SUCCESS"
+                 and res["second"]["tasks_run"] == 0 and res["second"]["artifacts_untouched"])
+    try:
+        report = json.loads((Path(res["run_dir"]) / "report.json").read_text())
+        res["candidates"] = len(report["candidates"])
+        res["starred"] = sum(c["starred"] for c in report["candidates"])
+    except (OSError, ValueError, KeyError):
+        res["candidates"] = None
+    log(f"luigi {keyword!r}: {res['first']['seconds']} s ({res['first']['tasks_run']} tasks), "
+        f"rerun {res['second']['seconds']} s ({res['second']['tasks_run']} tasks)")
+    return res
+
+
+# --------------------------------------------------------------------------- output
+
+
+def fmt(x, nd=2) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, float):
+        if abs(x) >= 100:
+            return f"{x:,.0f}"
+        return f"{x:.{nd}f}"
+    if isinstance(x, int):
+        return f"{x:,}"
+    return str(x)
+
+
+def md_table(headers, rows) -> str:
+    lines = ["| " + " | ".join(headers) + " |",
+             "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def text_table(headers, rows) -> str:
+    cells = [list(map(str, headers))] + [[str(c) for c in r] for r in rows]
+    w = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    out = []
+    for j, r in enumerate(cells):
+        out.append("  ".join(c.ljust(w[i]) if i == 0 else c.rjust(w[i]) for i, c in enumerate(r)))
+        if j == 0:
+            out.append("  ".join("-" * x for x in w))
+    return "\n".join(out)
+
+
+def build_tables(R: dict) -> list[tuple[str, list, list]]:
+    idx, prs, hits = R["index"], R["parse_baseline"], R["hit_counts"]
+    kws = list(R["topic"])
+    T = R["topic"]
+    L = R["luigi"]
+    tables = []
+
+    n = len(kws)
+    apr = sum(T[k]["itemsets_baseline"]["apriori"] for k in kws)
+    fpg = sum(T[k]["itemsets_baseline"]["fpgrowth"] for k in kws)
+    s_auto = sum(T[k]["star_baseline"]["auto"]["seconds"] for k in kws)
+    s_h5 = sum(T[k]["star_baseline"]["html5lib"]["seconds"] for k in kws)
+    pure = sum(T[k]["total_seconds"] for k in kws) / n
+    lui1 = sum(L[k]["first"]["seconds"] for k in kws) / n
+    lui2 = sum(L[k]["second"]["seconds"] for k in kws) / n
+    summary = [
+        [f"Index build ({fmt(idx['pages'])} pages, {fmt(idx['html_mb'])} MB HTML, {idx['workers']} workers)",
+         f"{fmt(idx['pages_per_second'])} pages/s, {fmt(idx['html_mb_per_second'])} MB/s",
+         f"{fmt(idx['seconds'])} s total", "-"],
+        [f"Page parse, lxml vs html5lib ({prs['pages']} pages, 1 process)",
+         f"{fmt(prs['lxml']['pages_per_second'])} pages/s ({fmt(prs['lxml']['ms_per_page'])} ms/page)",
+         f"{fmt(prs['html5lib']['pages_per_second'])} pages/s ({fmt(prs['html5lib']['ms_per_page'])} ms/page)",
+         f"x{fmt(prs['speedup_parse'])}"],
+        [f"Parse + title/links/main text, lxml vs html5lib",
+         f"{fmt(prs['lxml']['full_page_pages_per_second'])} pages/s",
+         f"{fmt(prs['html5lib']['full_page_pages_per_second'])} pages/s", f"x{fmt(prs['speedup_full_page'])}"],
+        [f"Topic chain, pure stages (mean of {n} keywords)", f"{fmt(pure)} s", "-", "-"],
+        [f"Frequent itemsets, apriori vs fpgrowth (sum of {n})", f"{fmt(apr, 3)} s (apriori, used)",
+         f"{fmt(fpg, 3)} s (fpgrowth)", f"x{fmt(ratio(fpg, apr))}"],
+        [f"Star check, star_parser auto vs html5lib (sum of {n})", f"{fmt(s_auto)} s (auto)",
+         f"{fmt(s_h5)} s (html5lib)", f"x{fmt(ratio(s_h5, s_auto))}"],
+        [f"Luigi TopicConcepts on a built index (mean of {n})", f"{fmt(lui1)} s",
+         f"{fmt(pure)} s pure stages", f"{fmt(ratio(lui1, pure))}x the pure stages"],
+        ["Luigi re-run, nothing to do (mean)", f"{fmt(lui2, 3)} s",
+         f"{fmt(lui1)} s first run", f"x{fmt(ratio(lui1, lui2))}"],
+        [f"Hit counts cold, LocalBackend.hit_count ({fmt(hits['queries'])} queries)",
+         f"{fmt(hits['cold']['qps'])} q/s", "-", "-"],
+        ["Hit counts warm, CachedHitCounts (diskcache)", f"{fmt(hits['warm']['qps'])} q/s",
+         f"{fmt(hits['cold']['qps'])} q/s cold", f"x{fmt(hits['warm_vs_cold'])} "
+         f"({'meets' if hits['meets_target'] else 'misses'} the {fmt(WARM_TARGET_QPS)} q/s aim)"],
+    ]
+    tables.append(("Summary", ["Benchmark", "Result", "Baseline", "Ratio"], summary))
+
+    rows = []
+    for st in STAGES:
+        rows.append([f"{st} ({STAGE_TASK[st]})", *(fmt(T[k]["seconds"][st], 3) for k in kws)])
+    rows.append(["**total, pure stages**", *(f"**{fmt(T[k]['total_seconds'], 2)}**" for k in kws)])
+    rows.append(["Luigi full run (wall)", *(fmt(L[k]["first"]["seconds"], 2) for k in kws)])
+    rows.append(["Luigi: sum of task run() times", *(fmt(sum(L[k]["first"]["stage_seconds"].values()), 2)
+                                                     for k in kws)])
+    rows.append(["Luigi re-run, no work (wall)", *(fmt(L[k]["second"]["seconds"], 3) for k in kws)])
+    rows.append(["tasks run / re-run", *(f"{L[k]['first']['tasks_run']} / {L[k]['second']['tasks_run']}"
+                                        for k in kws)])
+    tables.append(("Topic chain per stage (seconds)", ["Stage", *kws], rows))
+
+    rows = []
+    for k in kws:
+        c = T[k]["counts"]
+        rows.append([k, fmt(c["results_usable"]), fmt(c["pages_kept"]), fmt(c["list_items"]),
+                     fmt(c["transactions"]), fmt(c["itemsets"]), fmt(c["candidates"]),
+                     fmt(c["type_I"]), fmt(c["starred"]), fmt(L[k].get("candidates"))])
+    tables.append(("Work per keyword", ["Keyword", "results", "kept", "list items", "transactions",
+                                         "itemsets", "candidates", "Type I", "starred", "Luigi candidates"], rows))
+
+    rows = []
+    for k in kws:
+        b = T[k]["itemsets_baseline"]
+        rows.append([k, fmt(T[k]["counts"]["transactions"]), fmt(b["support_check"]["itemsets"]),
+                     fmt(b["apriori"], 3), fmt(b["fpgrowth"], 3), f"x{fmt(ratio(b['fpgrowth'], b['apriori']))}",
+                     fmt(b["same_result"]), fmt(b["support_check"]["wrong_support"]),
+                     fmt(b["support_check"]["below_threshold"])])
+    tables.append(("Frequent itemsets: apriori (used) vs fpgrowth",
+                   ["Keyword", "transactions", "itemsets", "apriori s", "fpgrowth s",
+                    "apriori speed-up", "same itemsets", "wrong support counts",
+                    "actual support < threshold"], rows))
+
+    rows = []
+    for k in kws:
+        b = T[k]["star_baseline"]
+        rows.append([k, fmt(b["pages"]), fmt(b["auto"]["seconds"], 3), fmt(b["html5lib"]["seconds"], 3),
+                     fmt(b["lxml"]["seconds"], 3), f"x{fmt(b['speedup_auto_vs_html5lib'])}",
+                     f"{b['auto']['parsers'].get('html5lib', 0)}/{b['pages']}",
+                     fmt(b["html5lib"]["same_stars_as_auto"])])
+    tables.append(("Star check (TagTreeCheck, 2-process pool): star_parser auto vs html5lib",
+                   ["Keyword", "pages", "auto s", "html5lib s", "lxml s", "auto speed-up",
+                    "auto fell back to html5lib", "same stars"], rows))
+
+    rows = [["cold: LocalBackend.hit_count", fmt(hits["queries"]), fmt(hits["cold"]["seconds"], 3),
+             fmt(hits["cold"]["qps"]), "x1.00"],
+            ["first pass: CachedHitCounts (misses, fills diskcache)", fmt(hits["queries"]),
+             fmt(hits["fill"]["seconds"], 3), fmt(hits["fill"]["qps"]),
+             f"x{fmt(ratio(hits['fill']['qps'], hits['cold']['qps']))}"],
+            ["warm: CachedHitCounts (hits)", fmt(hits["queries"]), fmt(hits["warm"]["seconds"], 3),
+             fmt(hits["warm"]["qps"]), f"x{fmt(hits['warm_vs_cold'])}"]]
+    tables.append((f"Hit counts (aim: warm > {fmt(WARM_TARGET_QPS)} q/s)",
+                   ["Mode", "queries", "seconds", "queries/s", "vs cold"], rows))
+    return tables
+
+
+def machine_facts() -> dict:
+    import lxml
+    from lxml import etree
+
+    facts = {"cpu_count": os.cpu_count(),
+             "cpu_affinity": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+             "python": sys.version.split()[0], "implementation": platform.python_implementation(),
+             "platform": platform.platform(), "lxml": lxml.__version__,
+             "libxml2": ".".join(map(str, etree.LIBXML_VERSION)), "sqlite": sqlite3.sqlite_version}
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                facts["cpu_model"] = line.split(":", 1)[1].strip()
+                break
+        mem = Path("/proc/meminfo").read_text().split("\n", 1)[0].split()
+        facts["memory_gb"] = round(int(mem[1]) / 2**20, 1)
+    except (OSError, IndexError, ValueError):
+        pass
+    from importlib.metadata import PackageNotFoundError, version
+    for pkg in ("html5lib", "mlxtend", "pandas", "luigi", "diskcache", "nltk"):
+        try:
+            facts[pkg] = version(pkg)
+        except PackageNotFoundError:
+            facts[pkg] = None
+    return facts
+
+
+def render_markdown(R: dict, tables) -> str:
+    m = R["machine"]
+    lines = ["## Benchmark: topic-concept mining", "",
+             f"Measured by `bench/bench_topic.py` on {R['started']}: {m['cpu_count']} CPUs"
+             f"{' (' + m['cpu_model'] + ')' if m.get('cpu_model') else ''}, Python {m['python']}, "
+             f"lxml {m['lxml']} (libxml2 {m['libxml2']}), html5lib {m['html5lib']}, mlxtend {m['mlxtend']}, "
+             f"SQLite {m['sqlite']}. Corpus: {R['index']['pages']} pages"
+             f"{' (--pages-limit ' + str(R['args']['pages_limit']) + ')' if R['args']['pages_limit'] else ''}; "
+             f"topic parameters: pages={PARAMS['pages']}, min_support={PARAMS['min_support']:g}, "
+             f"mode={PARAMS['mode']}, no stemming, star_parser={PARAMS['star_parser']}. "
+             f"Total benchmark time {R['total_seconds']:.0f} s.", ""]
+    for title, headers, rows in tables:
+        lines += [f"### {title}", "", md_table(headers, rows), ""]
+    if R["notes"]:
+        lines += ["### Notes", ""] + [f"- {n}" for n in R["notes"]] + [""]
+    return "\n".join(lines)
+
+
+def notes(R: dict) -> list[str]:
+    out = []
+    for k, t in R["topic"].items():
+        sc = t["itemsets_baseline"]["support_check"]
+        if sc["wrong_support"]:
+            ex = sc["examples"][0]
+            out.append(f"{k}: {sc['wrong_support']} of {sc['itemsets']} itemsets report a support count "
+                       f"different from a direct recount (e.g. \"{ex['itemset']}\" {ex['reported']} vs "
+                       f"{ex['actual']}); {sc['below_threshold']} have an actual support below the "
+                       f"threshold {t['counts']['support_threshold']}.")
+        if not t["itemsets_baseline"]["same_result"]:
+            out.append(f"{k}: apriori and fpgrowth returned different itemsets.")
+        if t["star_baseline"]["html5lib"]["same_stars_as_auto"] is False:
+            out.append(f"{k}: star_parser auto and html5lib star different candidates.")
+        lu = R["luigi"][k]
+        if lu.get("candidates") is not None and lu["candidates"] != t["counts"]["candidates"]:
+            out.append(f"{k}: the Luigi run reports {lu['candidates']} candidates, the pure stages "
+                       f"{t['counts']['candidates']}.")
+        if not lu["ok"]:
+            out.append(f"{k}: Luigi run not clean: {lu['first']['status']}/{lu['second']['status']}, "
+                       f"re-run ran {lu['second']['tasks_run']} tasks.")
+        if not lu.get("built_index_reused", True):
+            out.append(f"{k}: Luigi rebuilt the index instead of reusing the benchmark's.")
+    if not R["hit_counts"]["same_counts"]:
+        out.append("hit counts differ between the backend and the cache.")
+    return out
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", default=DEFAULT_CORPUS,
+                    help=f"folder of HTML pages or a .tar.xz of one (default {DEFAULT_CORPUS}; "
+                         "unpacked from --archive into a temp dir when missing)")
+    ap.add_argument("--archive", default=DEFAULT_ARCHIVE, help="archive to unpack when --corpus is missing")
+    ap.add_argument("--pages-limit", type=int, default=None, help="index only the first N pages")
+    ap.add_argument("--parse-sample", type=int, default=100, help="pages for the lxml/html5lib baseline")
+    ap.add_argument("--keywords", nargs="+", default=list(KEYWORDS))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="results folder")
+    ap.add_argument("--keep-temp", action="store_true", help="keep the temp dir (index, Luigi output)")
+    args = ap.parse_args(argv)
+
+    started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix="bench_topic-"))
+    R: dict = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "args": vars(args), "params": PARAMS,
+               "machine": machine_facts(), "tmp": str(tmp)}
+    try:
+        # Imports and one-time loads up front, so no stage pays for them.
+        import html5lib  # noqa: F401
+        import mlxtend.frequent_patterns  # noqa: F401
+        import pandas  # noqa: F401
+        import luigi
+
+        import tasks  # noqa: F401  (registers the Luigi tasks)
+        from pipeline.nltkdata import stopwords
+        from pipeline.search import LocalBackend
+        from tasks.index import load_rules
+
+        stopwords()
+        corpus, R["corpus"] = prepare_corpus(args, tmp)
+        R["corpus"]["path"] = str(corpus)
+        out_root = tmp / "luigi-output"
+        items = collection_items(corpus, args.pages_limit)
+        if not items:
+            sys.exit(f"no HTML pages found in {corpus}")
+
+        R["index"], db = bench_index(corpus, out_root, args.pages_limit, items)
+        R["parse_baseline"] = bench_parse(items, args.parse_sample)
+        del items
+
+        backend, rules = LocalBackend(db), load_rules("")
+        R["topic"], queries = {}, []
+        for kw in args.keywords:
+            log(f"topic stages: {kw!r}")
+            res = topic_stages(kw, backend, rules)
+            queries += res.pop("queries")
+            R["topic"][kw] = res
+            log(f"topic stages: {kw!r}: {res['total_seconds']} s, {res['counts']['candidates']} candidates")
+
+        R["hit_counts"] = bench_hits(backend, queries, tmp / "hits-cache")
+        backend.con.close()
+
+        configure_luigi(corpus, out_root)
+        proc_times: dict[str, float] = {}
+
+        @luigi.Task.event_handler(luigi.Event.PROCESSING_TIME)
+        def _processing_time(task, seconds):  # run() time of each task, per Luigi
+            proc_times[type(task).__name__] = seconds
+
+        R["luigi"] = {kw: bench_luigi(kw, out_root, proc_times) for kw in args.keywords}
+    finally:
+        if args.keep_temp:
+            log(f"temp dir kept: {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    R["total_seconds"] = round(time.perf_counter() - started, 1)
+    R["notes"] = notes(R)
+    tables = build_tables(R)
+    print()
+    for title, headers, rows in tables:
+        print(f"== {title}")
+        print(text_table(headers, [[str(c).replace("**", "") for c in r] for r in rows]))
+        print()
+    for n in R["notes"]:
+        print(f"NOTE: {n}")
+    print(f"Total benchmark time: {R['total_seconds']} s")
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench_topic.json").write_text(json.dumps(R, indent=2, ensure_ascii=False, default=str) + "\n")
+    (out / "bench_topic.md").write_text(render_markdown(R, tables))
+    print(f"Wrote {out / 'bench_topic.json'} and {out / 'bench_topic.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""Tests for scoring/tagtree.py: the tag-tree parent check that stars candidates."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.parse import content_tree, parse_tree
+from scoring.tagtree import Evidence, labels, section_heading, star_page, stemmed
+
+PAGE = "http://example.com/ml"
+KW = "machine learning"
+
+
+def root_of(body: str):
+    return parse_tree(f"<html><head><title>t</title></head><body>{body}</body></html>")
+
+
+def star(body: str, phrases=("deep learning",), keyword: str = KW):
+    return star_page(root_of(body), PAGE, set(phrases), keyword)
+
+
+# --- each label kind ---------------------------------------------------------------------
+
+def test_section_heading():
+    found = star("<h2>Machine learning</h2><ul><li>Deep learning</li></ul>")
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/ul/li", "section heading", "Machine learning")]}
+
+
+def test_section_heading_found_from_nested_containers():
+    found = star("<h2>Machine learning</h2><p>x</p><div><div><ul><li>Deep learning</li></ul></div></div>")
+    assert found["deep learning"] == [
+        Evidence(PAGE, "/html/body/div/div/ul/li", "section heading", "Machine learning")]
+
+
+def test_section_heading_inside_preceding_sibling_uses_its_last_heading():
+    found = star("<div><h2>Other</h2><h3>Machine learning</h3></div><ul><li>Deep learning</li></ul>")
+    assert [(e.via, e.label) for e in found["deep learning"]] == [("section heading", "Machine learning")]
+
+
+def test_heading_after_the_item_does_not_count():
+    assert star("<ul><li>Deep learning</li></ul><h2>Machine learning</h2>") == {"deep learning": []}
+
+
+def test_parent_item():
+    found = star("<ul><li>Machine learning<ul><li>Deep learning</li></ul></li></ul>")
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/ul/li/ul/li", "parent item", "Machine learning")]}
+
+
+def test_definition_term():
+    found = star("<dl><dt>Machine learning</dt><dd>Methods:<ul><li>Deep learning</li></ul></dd></dl>")
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/dl/dd/ul/li", "definition term", "Machine learning")]}
+
+
+def test_table_header_cell():
+    found = star("<table><tr><th>Machine learning</th><td><ul><li>Deep learning</li></ul></td></tr></table>")
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/table/tr/td/ul/li", "table header", "Machine learning")]}
+
+
+def test_table_caption():
+    found = star("<table><caption> Machine  learning topics </caption>"
+                 "<tr><td><ul><li>Deep learning</li></ul></td></tr></table>")
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/table/tr/td/ul/li", "table header", "Machine learning topics")]}
+
+
+def test_lead_in_paragraph():
+    found = star("<h2>Overview</h2><p>Fields of machine learning:</p><ul><li>Deep learning</li></ul>")
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/ul/li", "lead-in", "Fields of machine learning:")]}
+
+
+def test_long_lead_in_is_not_a_label():
+    para = "Machine learning " + "word " * 14  # 16 words
+    assert star(f"<h2>Overview</h2><p>{para}</p><ul><li>Deep learning</li></ul>") == {"deep learning": []}
+
+
+def test_lead_in_of_fifteen_words_counts():
+    para = "Machine learning " + "word " * 13  # 15 words
+    found = star(f"<p>{para}</p><ul><li>Deep learning</li></ul>")
+    assert [e.via for e in found["deep learning"]] == ["lead-in"]
+
+
+@pytest.mark.parametrize("attr", ["title", "aria-label"])
+def test_title_and_aria_label_attributes(attr):
+    found = star(f'<div {attr}="Machine learning topics"><ul><li>Deep learning</li></ul></div>')
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/div/ul/li", "label", "Machine learning topics")]}
+
+
+# --- matching -------------------------------------------------------------------------------
+
+def test_stemmed_match_plural_heading():
+    found = star("<h2>Neural networks</h2><ul><li>Perceptron</li></ul>", {"perceptron"}, "neural network")
+    assert found == {"perceptron": [
+        Evidence(PAGE, "/html/body/ul/li", "section heading", "Neural networks")]}
+
+
+def test_stemmed_match_plural_keyword():
+    found = star("<h2>Neural network</h2><ul><li>Perceptron</li></ul>", {"perceptron"}, "Neural Networks")
+    assert [e.label for e in found["perceptron"]] == ["Neural network"]
+
+
+def test_keyword_must_be_contiguous_in_label():
+    assert star("<h2>Learning about machines</h2><ul><li>Deep learning</li></ul>") == {"deep learning": []}
+    assert star("<h2>Machine and learning</h2><ul><li>Deep learning</li></ul>") == {"deep learning": []}
+
+
+def test_no_parent_mentions_keyword():
+    body = ("<p>Machine learning is a field of study.</p><h2>History</h2><p>It began long ago.</p>"
+            "<h2>Methods</h2><ul><li>Deep learning</li></ul>")
+    assert star(body) == {"deep learning": []}
+
+
+def test_keyword_in_unrelated_earlier_list_not_a_parent():
+    body = ("<ul><li>Machine learning</li></ul><h2>History</h2><ul><li>Deep learning</li></ul>")
+    assert star(body, {"deep learning", "machine learning"}) == {
+        "deep learning": [], "machine learning": []}
+
+
+def test_only_phrases_passed_in_are_reported():
+    body = "<h2>Machine learning</h2><ul><li>Deep learning</li><li>Reinforcement learning</li></ul>"
+    found = star(body, {"deep learning", "transfer learning"})
+    assert list(found) == ["deep learning"]
+
+
+def test_item_text_is_cleaned_and_normalised_before_matching():
+    body = "<h2>Machine learning</h2><ul><li>Deep-Learning[3]</li></ul>"
+    assert [e.path for e in star(body)["deep learning"]] == ["/html/body/ul/li"]
+
+
+def test_every_occurrence_gives_evidence_nearest_label_first():
+    body = ("<h2>Machine learning</h2><ul><li>Deep learning</li>"
+            "<li>Machine learning methods<ul><li>Deep learning</li></ul></li></ul>"
+            "<h2>Other</h2><ul><li>Deep learning</li></ul>")
+    found = star_page(root_of(body), PAGE, {"deep learning"}, KW)
+    assert found == {"deep learning": [
+        Evidence(PAGE, "/html/body/ul[1]/li[1]", "section heading", "Machine learning"),
+        Evidence(PAGE, "/html/body/ul[1]/li[2]/ul/li", "parent item", "Machine learning methods"),
+    ]}
+
+
+def test_star_page_on_content_tree_ignores_chrome_headings():
+    raw = (b"<html><body><nav><h2>Machine learning</h2></nav><h2>Other</h2>"
+           b"<ul><li>Deep learning</li></ul></body></html>")
+    root, _ = content_tree(raw)
+    assert star_page(root, PAGE, {"deep learning"}, KW) == {"deep learning": []}
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def test_labels_nearest_first():
+    root = root_of('<h2>Computer science</h2><p>Areas:</p>'
+                   '<ul title="Areas list"><li>AI<ul><li>Deep learning</li></ul></li></ul>')
+    inner, outer = root.xpath("//ul/li/ul/li")[0], root.xpath("/html/body/ul/li")[0]
+    assert labels(inner) == [("parent item", "AI"), ("label", "Areas list"),
+                             ("section heading", "Computer science")]
+    assert labels(outer) == [("label", "Areas list"), ("lead-in", "Areas:"),
+                             ("section heading", "Computer science")]
+
+
+def test_section_heading_none_without_headings():
+    root = root_of("<ul><li>x</li></ul>")
+    assert section_heading(root.find(".//li")) is None
+
+
+def test_stemmed_keeps_stopwords():
+    assert stemmed("Theory of Computations") == ["theori", "of", "comput"]

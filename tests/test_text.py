@@ -1,0 +1,96 @@
+"""Tests for pipeline/text.py: the shared tokenizer, normaliser and phrase helpers."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.text import contains_phrase, content_words, normalise, slug, squash, stem, words
+
+
+def test_words_lowercase_in_order():
+    assert words("Machine Learning, and AI!") == ["machine", "learning", "and", "ai"]
+
+
+def test_words_split_at_hyphen_and_apostrophe():
+    assert words("state-of-the-art") == ["state", "of", "the", "art"]
+    assert words("Don't stop") == ["don", "t", "stop"]
+    assert words("Gödel’s theorem") == ["gödel", "s", "theorem"]
+
+
+def test_words_split_at_underscore_and_punctuation():
+    assert words("snake_case/path.name") == ["snake", "case", "path", "name"]
+
+
+def test_words_keep_unicode_letters_and_digits():
+    assert words("Café Müller naïve Ελληνικά") == ["café", "müller", "naïve", "ελληνικά"]
+    assert words("COVID-19 in 2020s, x86") == ["covid", "19", "in", "2020s", "x86"]
+
+
+def test_words_empty():
+    assert words("") == []
+    assert words(" -- ... '' ") == []
+
+
+def test_normalise():
+    assert normalise("  Theory   of\nComputation. ") == "theory of computation"
+    assert normalise("Neural-Networks") == "neural networks"
+    assert normalise("!!") == ""
+
+
+def test_squash():
+    assert squash("  a \n\t b  c ") == "a b c"
+
+
+def test_content_words_drop_stopwords():
+    assert content_words("The Theory of Computation") == ["theory", "computation"]
+    assert content_words("the of and") == []
+
+
+def test_content_words_keep_order_and_duplicates():
+    assert content_words("learning to learn learning") == ["learning", "learn", "learning"]
+
+
+def test_content_words_with_porter_stemming():
+    assert content_words("The Theory of Computation", stemming=True) == ["theori", "comput"]
+    assert content_words("Neural Networks running studies", stemming=True) == [
+        "neural", "network", "run", "studi"]
+
+
+def test_stem_singular_and_plural_agree():
+    assert stem("networks") == stem("network") == "network"
+
+
+@pytest.mark.parametrize(
+    "hay, phrase, expected",
+    [
+        ("a b c d", "b c", True),
+        ("a b c d", "c d", True),        # at the end
+        ("a b c d", "a", True),          # at the start
+        ("a b c d", "a b c d", True),    # whole text
+        ("a b c d", "b d", False),       # not contiguous
+        ("a b c d", "d c", False),       # wrong order
+        ("a b", "a b c", False),         # longer than the text
+        ("a b", "", False),              # empty phrase
+        ("", "a", False),                # empty text
+        ("", "", False),
+        ("b a b c", "b c", True),        # first start is a false start
+    ],
+)
+def test_contains_phrase(hay, phrase, expected):
+    assert contains_phrase(hay.split(), phrase.split()) is expected
+
+
+def test_slug():
+    assert slug("Machine Learning: An Overview!") == "machine-learning-an-overview"
+    assert slug("Café Müller") == "café-müller"
+
+
+def test_slug_limit_strips_trailing_hyphen():
+    assert slug("ab cd ef", limit=3) == "ab"
+    assert slug("ab cd ef", limit=5) == "ab-cd"
+    assert slug("word " * 30) == "word-word-word-word-word-word-word-word"  # 40th char "-" stripped
+    assert slug("abcdefghi " * 10) == "abcdefghi-abcdefghi-abcdefghi-abcdefghi"
+
+
+def test_slug_of_no_words():
+    assert slug("!!!") == "x"
+    assert slug("") == "x"
