@@ -12,7 +12,8 @@ def min_count(min_support: float, n_transactions: int) -> int:
         raise ValueError("min_support must not be negative")
     if min_support >= 1:
         return int(math.ceil(min_support))
-    return max(1, int(math.ceil(min_support * n_transactions)))
+    # 0.07 * 100 is 7.000000000000001 in floating point: round before taking the ceiling.
+    return max(1, int(math.ceil(round(min_support * n_transactions, 9))))
 
 
 def frequent_itemsets(transactions: Sequence[Sequence[str]], threshold: int, max_len: int = 3,
@@ -29,9 +30,8 @@ def frequent_itemsets(transactions: Sequence[Sequence[str]], threshold: int, max
     # the one-hot matrix small (the vocabulary of list items is mostly rare words).
     counts = Counter(w for t in rows for w in t)
     keep = {w for w, c in counts.items() if c >= threshold}
-    rows = [[w for w in t if w in keep] for t in rows]
-    n = len(rows)
-    rows = [t for t in rows if t]
+    rows = [kept for t in rows if (kept := [w for w in t if w in keep])]
+    n = len(rows)  # supports below are fractions of the rows apriori sees
     if not rows:
         return []
     te = TransactionEncoder()

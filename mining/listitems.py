@@ -20,13 +20,12 @@ MAX_WORDS = 15
 # Citation and editorial markers ("[12]", "[a]", "[citation needed]") carry digits that
 # would make the digit rule drop good items, so they go before any rule is applied.
 _MARKERS = re.compile(r"\[\s*(?:\d+|[a-z]|[ivx]+|note \d+|[a-z ]{0,30}needed|\?)\s*\]", re.I)
-_SALUTATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\b\.?|\bprofessor\b", re.I)
 _SALUTATION_ABBR = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\b")  # case-sensitive: "DR-DOS" stays
 _PROFESSOR = re.compile(r"\bprofessor\b", re.I)
 _URL = re.compile(
-    r"(?:https?|ftp)://|\bwww\.\w|[\w.+-]+@[\w-]+\.[\w.-]+"
-    r"|\b[\w-]+\.(?:com|org|net|edu|gov|io|info|biz|ac\.\w\w|co\.\w\w)\b",
-    re.I,
+    r"(?i:(?:https?|ftp)://|\bwww\.\w|[\w.+-]+@[\w-]+\.[\w.-]+)"
+    # Bare domains only in lowercase, as written in addresses: "ASP.NET" is a product.
+    r"|\b[\w-]+\.(?:com|org|net|edu|gov|io|info|biz|ac\.[a-z]{2}|co\.[a-z]{2})\b"
 )
 _PUBLICATION = re.compile(r"\b(?:conference|conferences|proceeding|proceedings|journal|journals)\b", re.I)
 _DIGIT = re.compile(r"\d")

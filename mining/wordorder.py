@@ -91,6 +91,9 @@ def phrase_candidates(phrases: Iterable[tuple[str, int]], items: Sequence[tuple[
         if phrase == kw:
             dropped.append(Dropped(phrase.split(), count, "is the keyword"))
             continue
-        idx = groups[phrase]
+        idx = groups.get(phrase)
+        if not idx:
+            dropped.append(Dropped(phrase.split(), count, "no list item equals the phrase"))
+            continue
         cands.append(_candidate([norms[i] for i in idx], [items[i] for i in idx], phrase.split(), count))
     return cands, dropped

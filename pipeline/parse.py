@@ -129,12 +129,13 @@ def repaired_tree(text: str, parser: str = "auto") -> tuple[etree._Element, str]
 
 
 def element_text(el: etree._Element) -> str:
-    """Text under `el` with a line break after each block element (plain text glues them).
+    """Text under `el` with a line break around each block element (plain text glues them).
 
-    Mutates tails of block descendants, which is harmless once the tree is only read.
+    Mutates the text and tails of block descendants, harmless once the tree is only read.
     """
     for node in el.iter(*BLOCK_TAGS):
         if node is not el:
+            node.text = "\n" + node.text if node.text else "\n"
             node.tail = "\n" + node.tail if node.tail else "\n"
     return text_of(el)
 

@@ -32,6 +32,8 @@ def _canonical_absolute(url: str) -> str | None:
         port = parts.port
     except ValueError:
         return None
+    if ":" in host:  # IPv6 literal: keep its brackets
+        host = f"[{host}]"
     netloc = host if port is None or str(port) == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
     path = parts.path or "/"
     return urlunsplit((scheme, netloc, path, parts.query, ""))

@@ -40,23 +40,23 @@ MODES = ("word", "phrase")
 STAR_PARSERS = ("auto", "html5lib", "lxml")
 
 
-def _cfg(name: str) -> dict:
-    return {"section": "topicminer", "name": name}
-
-
 class TopicStage(Stage):
-    """Parameters shared by every stage of a topic run, and the run's folder."""
+    """Parameters shared by every stage of a topic run, and the run's folder.
+
+    Defaults live in luigi.cfg's [TopicConcepts] section; the final task passes its
+    values to every earlier stage, so one run uses one set of parameters throughout.
+    """
 
     keyword = luigi.Parameter(description="the subject whose sub-topics are wanted")
-    pages = IntParam(default=100, config_path=_cfg("pages"))
-    domain = luigi.Parameter(default="", config_path=_cfg("domain"))
-    mode = luigi.Parameter(default="word", config_path=_cfg("mode"))
-    stemming = luigi.BoolParameter(default=False, config_path=_cfg("stemming"))
-    min_support = FloatParam(default=3.0, config_path=_cfg("min_support"))
-    s1_threshold = FloatParam(default=0.05, config_path=_cfg("s1_threshold"))
-    backend = luigi.Parameter(default="local", config_path=_cfg("backend"))
-    star_parser = luigi.Parameter(default="auto", config_path=_cfg("star_parser"))
-    output_root = luigi.Parameter(default="output", config_path=_cfg("output_root"))
+    pages = IntParam(default=100)
+    domain = luigi.Parameter(default="")
+    mode = luigi.Parameter(default="word")
+    stemming = luigi.BoolParameter(default=False)
+    min_support = FloatParam(default=3.0)
+    s1_threshold = FloatParam(default=0.05)
+    backend = luigi.Parameter(default="local")
+    star_parser = luigi.Parameter(default="auto")
+    output_root = luigi.Parameter(default="output")
 
     artifact = ""  # file name inside the run folder
     upstream: type | None = None
@@ -346,6 +346,10 @@ class TopicConcepts(TopicStage):
         write_text(self.output()["md"], render_markdown(report))
         for line in summary_lines(report, self.output()["md"].path):
             print(line)
+
+
+STAGES = (SearchResults, NoisyFilter, ListItems, Transactions, FrequentItemsets, CandidatePhrases,
+          HitCounts, Scores, TagTreeCheck, TopicConcepts)
 
 
 def counts_n_k(scored: list[dict], task: TopicStage) -> int:

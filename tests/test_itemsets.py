@@ -31,8 +31,6 @@ def test_min_count_negative_raises():
         min_count(-0.1, 100)
 
 
-@pytest.mark.xfail(reason="BUG: itemsets.min_count computes ceil(0.07 * 100) on floats; "
-                   "0.07 * 100 == 7.000000000000001 so the threshold is 8, not 7", strict=True)
 def test_min_count_fraction_without_float_error():
     assert min_count(0.07, 100) == 7
     assert min_count(0.14, 100) == 14
@@ -112,17 +110,12 @@ def test_frequent_itemsets_nothing_frequent():
     assert frequent_itemsets([[], []], 1) == []
 
 
-@pytest.mark.xfail(reason="BUG: itemsets.frequent_itemsets takes n before dropping transactions "
-                   "emptied by the rare-word filter; support is relative to the remaining rows, "
-                   "so counts are multiplied by n/rows ({a}: 6 instead of 3)", strict=True)
 @pytest.mark.parametrize("algorithm", ["apriori", "fpgrowth"])
 def test_frequent_itemsets_with_transactions_of_only_rare_words(algorithm):
     tx = [["a", "b"], ["a", "b"], ["a"], ["r1"], ["r2"], ["r3"]]
     assert as_sets(frequent_itemsets(tx, 3, algorithm=algorithm)) == [({"a"}, 3)]
 
 
-@pytest.mark.xfail(reason="BUG: same cause; an itemset below the threshold ({a,b}, 2 of 3 "
-                   "needed) is reported, with count 4", strict=True)
 def test_frequent_itemsets_rare_rows_do_not_lower_the_threshold():
     tx = [["a", "b"], ["a", "b"], ["a"], ["b"], ["r1"], ["r2"], ["r3"], ["r4"]]
     assert as_sets(frequent_itemsets(tx, 3)) == [({"a"}, 3), ({"b"}, 3)]

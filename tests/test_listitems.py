@@ -38,10 +38,14 @@ def test_dr_dos_is_kept():
     assert drop_reason("DR-DOS") is None
 
 
+def test_product_name_with_capital_tld_word_is_kept():
+    assert drop_reason("ASP.NET") is None
+
+
 @pytest.mark.parametrize(
     "text",
     ["http://example.org/page", "see https://x.y", "ftp://files.org", "www.example",
-     "mail me at john.doe+ml@cs.example.org", "example.com", "Amazon.COM store",
+     "mail me at john.doe+ml@cs.example.org", "example.com", "Amazon.com store",
      "uni.ac.uk homepage"],
 )
 def test_url_or_email(text):

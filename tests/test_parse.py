@@ -214,9 +214,6 @@ def test_malformed_html_does_not_raise():
     assert page.text == "a b c"
 
 
-@pytest.mark.xfail(reason="BUG: parse.element_text only adds a break AFTER block elements, so text "
-                   "right before a nested block is glued to it: 'Machine learningDeep learning'",
-                   strict=True)
 def test_main_text_separates_parent_item_text_from_nested_list():
     raw = (b"<html><body><ul><li>Machine learning<ul><li>Deep learning</li></ul></li></ul>"
            b"<div>intro<p>para</p></div></body></html>")

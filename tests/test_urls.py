@@ -59,8 +59,6 @@ def test_canonical_relative_without_base_is_none():
     assert canonical("page.html") is None
 
 
-@pytest.mark.xfail(reason="BUG: urls._canonical_absolute rebuilds netloc from parts.hostname, "
-                   "which drops the [] of IPv6 literals: 'http://::1:8080/a'", strict=True)
 def test_canonical_ipv6_keeps_brackets():
     assert canonical("http://[::1]:8080/a") == "http://[::1]:8080/a"
 

@@ -1,0 +1,169 @@
+"""The Luigi chain on a slice of the shared corpus: artifacts, report agreement, no rework, resume."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+from pathlib import Path
+
+import luigi
+import pytest
+
+from tasks import BuildIndex, TopicConcepts
+from tasks.topic import STAGES
+
+from integration_support import WIKI, StartedTasks, extract_slice, luigi_config
+
+KEYWORD = "machine learning"
+PARAMS = dict(pages=40, min_support=2.0)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    base = tmp_path_factory.mktemp("chain")
+    corpus = extract_slice(base / "corpus")
+    out = base / "output"
+    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": WIKI}):
+        yield {"corpus": corpus, "out": out}
+
+
+def run(task) -> bool:
+    return luigi.build([task], local_scheduler=True, log_level="WARNING")
+
+
+def topic(env, **kw) -> TopicConcepts:
+    return TopicConcepts(keyword=kw.pop("keyword", KEYWORD), output_root=str(env["out"]), **{**PARAMS, **kw})
+
+
+def test_build_index_summary_and_idempotence(env):
+    task = BuildIndex(output_root=str(env["out"]))
+    assert run(task)
+    summary = json.loads(Path(task.output()["summary"].path).read_text())
+    n_files = len(list(env["corpus"].glob("*.html")))
+    assert summary["pages"] + summary["skipped"] == n_files
+    assert summary["pages"] >= 60
+    db = Path(task.output()["db"].path)
+    mtime = db.stat().st_mtime_ns
+    with StartedTasks() as started:
+        assert run(BuildIndex(output_root=str(env["out"])))
+    assert started.families == []
+    assert db.stat().st_mtime_ns == mtime
+
+
+@pytest.fixture(scope="module")
+def report(env):
+    task = topic(env)
+    with StartedTasks() as started:
+        assert run(task)
+    assert "TopicConcepts" in started.families
+    return task, json.loads(Path(task.output()["json"].path).read_text())
+
+
+def test_every_stage_writes_its_artifact(report):
+    task, _ = report
+    folder = task.run_dir()
+    for cls in STAGES:
+        target = task.clone(cls).output()
+        targets = target.values() if isinstance(target, dict) else [target]
+        for t in targets:
+            assert Path(t.path).is_file() and Path(t.path).stat().st_size > 0, t.path
+            assert Path(t.path).parent == folder
+    assert not list(folder.glob("*luigi-tmp*"))
+
+
+def test_report_schema_and_order(report):
+    _, rep = report
+    assert rep["keyword"] == KEYWORD
+    assert rep["parameters"]["pages"] == PARAMS["pages"]
+    assert rep["n_k"] > 0
+    cands = rep["candidates"]
+    assert len(cands) >= 10
+    s1 = [c["s1"] for c in cands]
+    assert s1 == sorted(s1, reverse=True)
+    for c in cands:
+        assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
+        assert c["type"] in ("I", "II", "III")
+        assert not re.search(r"\d", c["phrase"])
+        assert c["n_b"] <= min(c["n_cp"], rep["n_k"])
+        assert (c["type"] == "III") == (c["n_cp"] > rep["n_k"])
+        if c["type"] != "III":
+            assert (c["type"] == "I") == (c["s1"] >= rep["parameters"]["s1_threshold"])
+        assert c["pages"] and all(p.startswith(WIKI) for p in c["pages"])
+
+
+def test_report_files_agree(report):
+    task, rep = report
+    with open(task.output()["csv"].path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["phrase"] for r in rows] == [c["phrase"] for c in rep["candidates"]]
+    assert [int(r["n_b"]) for r in rows] == [c["n_b"] for c in rep["candidates"]]
+    md = Path(task.output()["md"].path).read_text()
+    main = [c for c in rep["candidates"] if c["type"] != "III"]
+    positions = [md.index(f"| {c['phrase']} |") for c in main[:10]]
+    assert positions == sorted(positions)
+
+
+def test_second_run_does_no_work(env, report):
+    task, _ = report
+    stamps = {p: p.stat().st_mtime_ns for p in task.run_dir().iterdir()}
+    with StartedTasks() as started:
+        assert run(topic(env))
+    assert started.families == []
+    assert {p: p.stat().st_mtime_ns for p in task.run_dir().iterdir()} == stamps
+
+
+def test_resume_starts_at_first_missing_artifact(env, report):
+    task, rep = report
+    folder = task.run_dir()
+    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    for name in ("07-hitcounts.csv", "08-scores.csv", "09-stars.json", "report.json", "report.csv", "report.md"):
+        os.remove(folder / name)
+    with StartedTasks() as started:
+        assert run(topic(env))
+    assert started.families == ["HitCounts", "Scores", "TagTreeCheck", "TopicConcepts"]
+    after = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    for name in ("01-search.jsonl", "03-items.jsonl", "06-candidates.json"):
+        assert after[name] == before[name]
+    again = json.loads((folder / "report.json").read_text())
+    assert again["candidates"] == rep["candidates"]
+
+
+def test_other_parameters_get_their_own_folder(env, report):
+    task, _ = report
+    other = topic(env, mode="phrase")
+    assert other.run_dir() != task.run_dir()
+    assert other.run_dir().name.startswith("machine-learning-")
+    assert run(other)
+    rep = json.loads(Path(other.output()["json"].path).read_text())
+    assert rep["parameters"]["mode"] == "phrase"
+    # Phrase mode: every candidate is a whole list item that occurred at least min_support times.
+    assert all(c["support"] >= PARAMS["min_support"] for c in rep["candidates"])
+
+
+def test_stemming_shows_surface_forms(env):
+    task = topic(env, stemming=True)
+    assert run(task)
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    assert rep["candidates"]
+    # Candidates are shown as written in the lists, never as Porter stems.
+    items = Path(task.run_dir() / "03-items.jsonl").read_text().lower()
+    for c in rep["candidates"][:20]:
+        assert c["phrase"].lower() in items
+
+
+def test_keyword_without_results_gives_empty_report(env):
+    task = topic(env, keyword="qwxzv unfindable")
+    assert run(task)
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    assert rep["n_k"] == 0 and rep["candidates"] == []
+    assert "No candidates" in Path(task.output()["md"].path).read_text()
+
+
+def test_domain_restriction_with_no_matching_host(env):
+    task = topic(env, domain=".edu")
+    assert run(task)
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    assert rep["candidates"] == []
+    rows = [json.loads(x) for x in (task.run_dir() / "01-search.jsonl").read_text().splitlines()]
+    assert rows == []
