@@ -38,7 +38,7 @@ class BuildIndex(Stage):
     corpus = luigi.Parameter(description="folder of .html files, or a .tar.xz/.tar.gz of one")
     url_prefix = luigi.Parameter(default="", description="URL = prefix + file path without .html")
     boilerplate = luigi.Parameter(default="", description='rules JSON file; "" defaults, "none" off')
-    workers = IntParam(default=0, significant=False, description="parser processes (0: all cores)")
+    parse_workers = IntParam(default=0, significant=False, description="parser processes (0: all cores)")
     output_root = luigi.Parameter(default="output")
 
     def folder(self) -> Path:
@@ -64,7 +64,7 @@ class BuildIndex(Stage):
         Path(db.path).parent.mkdir(parents=True, exist_ok=True)
         with db.temporary_path() as tmp:
             summary = build_index(self.corpus, tmp, self.url_prefix, rules,
-                                  workers=self.workers or None, progress=progress)
+                                  workers=self.parse_workers or None, progress=progress)
         write_json(self.output()["summary"], summary)
         line = (f"BuildIndex: {summary['pages']} pages, {summary['skipped']} skipped, "
                 f"{summary['seconds']} s ({summary['pages_per_second']} pages/s) -> {db.path}")

@@ -1,0 +1,83 @@
+"""The luigi command line as a user runs it: exit codes and one-line errors, never a traceback."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from integration_support import WIKI, extract_slice
+
+LUIGI = str(Path(sys.executable).parent / "luigi")
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    base = tmp_path_factory.mktemp("cli")
+    corpus = extract_slice(base / "corpus", extra=5)
+    (base / "luigi.cfg").write_text(
+        "[core]\nlog_level = INFO\nautoload_range = false\n"
+        "[retcode]\nalready_running = 10\nmissing_data = 20\nnot_run = 25\ntask_failed = 30\n"
+        "scheduling_error = 35\nunhandled_exception = 40\n"
+        f"[BuildIndex]\ncorpus = {corpus}\nurl_prefix = {WIKI}\n"
+        "[TopicConcepts]\npages = 20\nmin_support = 2\n"
+    )
+    return base
+
+
+def luigi_cli(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([LUIGI, "--module", "tasks", *args, "--local-scheduler"], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def error_lines(proc: subprocess.CompletedProcess) -> list[str]:
+    return [line for line in (proc.stdout + proc.stderr).splitlines() if line.startswith("ERROR")]
+
+
+def test_main_job_runs_and_prints_summary(workdir):
+    proc = luigi_cli(workdir, "TopicConcepts", "--keyword", "machine learning")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert 'TopicConcepts "machine learning": n(k)=' in proc.stdout
+    report_line = [line for line in proc.stdout.splitlines() if line.startswith("Report: ")]
+    assert len(report_line) == 1
+    md = workdir / report_line[0].split(": ", 1)[1]
+    report = json.loads(md.with_name("report.json").read_text())
+    assert report["keyword"] == "machine learning" and report["candidates"]
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("args, code, says", [
+    (["--keyword", "   "], 35, "keyword is empty"),
+    (["--keyword", "x", "--pages", "-3"], 35, "pages is -3"),
+    (["--keyword", "x", "--pages", "abc"], 40, "--pages 'abc' is not a whole number"),
+    (["--keyword", "x", "--mode", "sentences"], 35, "unknown mode 'sentences'"),
+    (["--keyword", "x", "--backend", "bing"], 35, "unknown backend 'bing'"),
+    (["--keyword", "x", "--min-support", "-1"], 35, "min_support is -1.0"),
+    (["--keyword", "x", "--BuildIndex-corpus", "/nonexistent/pages.tar.xz"], 30,
+     "corpus '/nonexistent/pages.tar.xz' does not exist"),
+])
+def test_user_mistakes_get_one_line(workdir, args, code, says):
+    proc = luigi_cli(workdir, "TopicConcepts", *args)
+    assert proc.returncode == code
+    errors = error_lines(proc)
+    assert len(errors) == 1 and says in errors[0], errors
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_unreadable_corpus_archive(workdir):
+    bad = workdir / "broken.tar.xz"
+    bad.write_bytes(b"this is not an archive")
+    proc = luigi_cli(workdir, "BuildIndex", "--corpus", str(bad))
+    assert proc.returncode == 30
+    errors = error_lines(proc)
+    assert len(errors) == 1 and "cannot be read" in errors[0]
+    assert not list((workdir / "output" / "index").glob("broken*/pages.sqlite"))
+
+
+def test_keyword_with_no_results_reports_zero(workdir):
+    proc = luigi_cli(workdir, "TopicConcepts", "--keyword", "zzqx unfindable")
+    assert proc.returncode == 0
+    assert "no page contains 'zzqx unfindable'" in proc.stdout
+    assert "0 candidates" in proc.stdout

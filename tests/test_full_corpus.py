@@ -1,0 +1,57 @@
+"""The whole shared corpus: index every page, then mine the four keywords the issue names."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import luigi
+import pytest
+
+from tasks import BuildIndex, TopicConcepts
+
+from integration_support import CORPUS_TAR, WIKI, luigi_config, require_shared
+
+pytestmark = pytest.mark.slow
+KEYWORDS = ["artificial intelligence", "machine learning", "data mining", "computer vision"]
+# Wikipedia's chrome, used only to check that none of it reaches a report.
+CHROME = {"main page", "contents", "current events", "random article", "about wikipedia",
+          "contact us", "donate", "help", "learn to edit", "community portal", "recent changes",
+          "upload file", "what links here", "related changes", "special pages", "permanent link",
+          "page information", "cite this page", "wikidata item", "download as pdf",
+          "printable version", "create account", "log in", "talk", "read", "edit",
+          "view history", "privacy policy", "disclaimers", "developers", "cookie statement",
+          "mobile view", "references", "external links", "see also", "further reading", "notes",
+          "v t e", "languages", "navigation menu", "personal tools", "namespaces", "views",
+          "tools", "print export", "in other projects", "wikimedia commons"}
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    require_shared()
+    out = tmp_path_factory.mktemp("full")
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        task = BuildIndex(output_root=str(out))
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+        yield out, json.loads(Path(task.output()["summary"].path).read_text())
+
+
+def test_whole_corpus_is_indexed(full):
+    _, summary = full
+    assert summary["pages"] + summary["skipped"] == 6000
+    assert summary["pages"] >= 5990
+
+
+@pytest.mark.parametrize("keyword", KEYWORDS)
+def test_keyword_gives_clean_type_one_concepts(full, keyword):
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        task = TopicConcepts(keyword=keyword, output_root=str(out))
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    type1 = [c for c in rep["candidates"] if c["type"] == "I"]
+    assert len(type1) >= 10
+    assert not any(re.search(r"\d", c["phrase"]) for c in rep["candidates"])
+    top = [c["phrase"].lower() for c in rep["candidates"] if c["type"] != "III"][:25]
+    assert not CHROME & set(top), CHROME & set(top)
+    assert all(c["n_cp"] > rep["n_k"] for c in rep["candidates"] if c["type"] == "III")
