@@ -101,28 +101,32 @@ def class_id_words(el: etree._Element) -> frozenset[str]:
     return attribute_words(el.get("class") or "") | attribute_words(el.get("id") or "")
 
 
+def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: BoilerplateRules) -> str | None:
+    """The attribute rule (role, class/id word, hidden) that marks `el` as chrome, or None."""
+    if "role" in keys:
+        role = el.get("role").strip().lower()
+        if role in rules.roles:
+            return f"role:{role}"
+    if ("class" in keys or "id" in keys) and tag not in _PROTECTED:
+        hit = class_id_words(el) & rules.class_id_words
+        if hit:
+            return f"class/id:{min(hit)}"
+    if rules.drop_hidden and (
+        "hidden" in keys
+        or (el.get("aria-hidden") or "").lower() == "true"
+        or ("style" in keys and _HIDDEN_STYLE.search(el.get("style")))
+    ):
+        return "hidden"
+    return None
+
+
 def is_chrome(el: etree._Element, rules: BoilerplateRules) -> str | None:
     """The rule that marks `el` as chrome, or None when it is content."""
     tag = el.tag if isinstance(el.tag, str) else ""
     if tag in rules.tags:
         return f"tag:{tag}"
-    attrib = el.attrib
-    if not attrib:
-        return None
-    role = (attrib.get("role") or "").strip().lower()
-    if role and role in rules.roles:
-        return f"role:{role}"
-    if tag not in _PROTECTED and ("class" in attrib or "id" in attrib):
-        hit = class_id_words(el) & rules.class_id_words
-        if hit:
-            return f"class/id:{min(hit)}"
-    if rules.drop_hidden and (
-        el.get("hidden") is not None
-        or (el.get("aria-hidden") or "").lower() == "true"
-        or _HIDDEN_STYLE.search(el.get("style") or "")
-    ):
-        return "hidden"
-    return None
+    keys = el.keys()
+    return _attribute_rule(el, keys, tag, rules) if keys else None
 
 
 def _drop(el: etree._Element) -> None:
@@ -173,12 +177,16 @@ def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RU
     # A plain walk that does not descend into chrome: measured faster than an XPath
     # pre-selection, which must still test every descendant of a removed navbox.
     doomed = []
-    stack = [root]
-    while stack:
+    stack = list(root)
+    tags = rules.tags
+    while stack:  # the hot loop of indexing: is_chrome() inlined
         el = stack.pop()
-        if not isinstance(el.tag, str):  # comments, processing instructions
+        tag = el.tag
+        if tag.__class__ is not str or tag in tags:  # comments, processing instructions, chrome tags
             doomed.append(el)
-        elif el is not root and is_chrome(el, rules):
+            continue
+        keys = el.keys()
+        if keys and _attribute_rule(el, keys, tag, rules):
             doomed.append(el)
         else:
             stack.extend(el)

@@ -171,8 +171,9 @@ def page_links(root: etree._Element, url: str) -> list[tuple[str, str]]:
 def main_text(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> str:
     """The content text of a page: chrome removed (mutates the tree), whitespace squashed."""
     body = root.find("body")
-    strip_boilerplate(root, rules)
-    return squash(element_text(body if body is not None else root))
+    body = body if body is not None else root
+    strip_boilerplate(body, rules)  # the <head> holds no content: skip walking it
+    return squash(element_text(body))
 
 
 def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,

@@ -11,7 +11,9 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+# Bump when the schema or what is extracted into it changes: index folders are keyed by it,
+# so an old index is rebuilt rather than silently reused.
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
