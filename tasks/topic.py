@@ -53,7 +53,7 @@ class TopicStage(Stage):
     mode = luigi.Parameter(default="word")
     stemming = luigi.BoolParameter(default=False)
     min_support = FloatParam(default=3.0)
-    s1_threshold = FloatParam(default=0.05)
+    s1_threshold = FloatParam(default=0.06)
     backend = luigi.Parameter(default="local")
     star_parser = luigi.Parameter(default="auto")
     output_root = luigi.Parameter(default="output")
