@@ -22,8 +22,9 @@ HOW_TO_GET = (
 def _configure() -> None:
     import nltk
 
-    extra = [p for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
-    for path in [*extra, *map(str, _CANDIDATES)]:
+    # An explicit NLTK_DATA wins (nltk reads it too); otherwise ../shared/nltk_data.
+    explicit = [p for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
+    for path in explicit or list(map(str, _CANDIDATES)):
         if Path(path).is_dir() and path not in nltk.data.path:
             nltk.data.path.insert(0, path)
 

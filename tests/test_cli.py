@@ -81,3 +81,20 @@ def test_keyword_with_no_results_reports_zero(workdir):
     assert proc.returncode == 0
     assert "no page contains 'zzqx unfindable'" in proc.stdout
     assert "0 candidates" in proc.stdout
+
+
+def test_missing_nltk_data_says_how_to_get_it(workdir, tmp_path):
+    import os
+
+    env = dict(os.environ, NLTK_DATA=str(tmp_path / "empty"))
+    probe = subprocess.run([sys.executable, "-c", "from nltk.corpus import stopwords; stopwords.words('english')"],
+                           env=env, capture_output=True)
+    if probe.returncode == 0:
+        pytest.skip("NLTK stopwords are installed system-wide, so they cannot be missing here")
+    proc = subprocess.run([LUIGI, "--module", "tasks", "TopicConcepts", "--keyword", "robotics",
+                           "--output-root", str(tmp_path / "out"), "--local-scheduler"],
+                          cwd=workdir, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 30
+    errors = error_lines(proc)
+    assert len(errors) == 1 and "NLTK data not found" in errors[0] and "nltk.downloader" in errors[0]
+    assert "Traceback" not in proc.stdout + proc.stderr
