@@ -70,6 +70,10 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
     con = connect(dest)
     con.execute("PRAGMA journal_mode = OFF")  # built in a temporary file, renamed when done
     con.execute("PRAGMA synchronous = OFF")
+    # One big merge at the end instead of incremental ones while inserting: ~30% less
+    # time in FTS5, which runs in this process beside the parsers.
+    con.execute("PRAGMA cache_size = -400000")
+    con.execute("INSERT INTO pages_fts(pages_fts, rank) VALUES ('automerge', 0)")
     skipped: Counter[str] = Counter()
     pages = dupes = 0
     items = iter_collection(corpus, url_prefix)
@@ -90,6 +94,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         con.close()
         raise_empty(corpus, skipped)
     con.execute("INSERT INTO pages_fts(pages_fts) VALUES ('optimize')")
+    con.execute("INSERT INTO pages_fts(pages_fts, rank) VALUES ('automerge', 4)")  # back to the default
     seconds = time.perf_counter() - started
     summary = {
         "corpus": str(corpus),

@@ -339,7 +339,8 @@ class TopicConcepts(TopicStage):
                 "star_evidence": stars.get(r["phrase"], {}).get("evidence", []),
             })
         report = {"keyword": self.keyword.strip(), "parameters": self.run_params(), "n_k": n_k,
-                  "run_dir": str(self.run_dir()), "candidates": out}
+                  "run_dir": str(self.run_dir()), "index": self.index_task().output()["db"].path,
+                  "candidates": out}
         write_json(self.output()["json"], report)
         cols = ["phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support"]
         write_csv(self.output()["csv"], ["rank", *cols], [[i, *(c[k] for k in cols)] for i, c in enumerate(out, 1)])
