@@ -30,8 +30,6 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,151 +197,94 @@ def bench_parse(items: list, sample: int) -> dict:
 
 
 def star_stage(backend, rules, cands: list[dict], keyword: str, parser: str) -> tuple[float, dict]:
-    """TagTreeCheck.run without the artifacts: fetch every candidate page, pool-map _star_one."""
-    from tasks.topic import _star_one
+    """The TagTreeCheck stage function with one parser choice, timed."""
+    from pipeline.topic_stages import stars
 
     with Timer() as t:
-        phrases_by_page: dict[str, list[str]] = {}
-        for c in cands:
-            for page in c["pages"]:
-                phrases_by_page.setdefault(page, []).append(c["phrase"])
-        jobs = []
-        for url, phrases in sorted(phrases_by_page.items()):
-            page = backend.fetch(url)
-            jobs.append((url, page.raw or b"", page.content_type, rules, parser, phrases, keyword))
-        evidence: dict[str, list[dict]] = {}
-        parsers: Counter[str] = Counter()
-        with ProcessPoolExecutor() as pool:
-            for url, used, found in pool.map(_star_one, jobs, chunksize=4):
-                parsers[used] += 1
-                for phrase, ev in found.items():
-                    evidence.setdefault(phrase, []).extend(ev)
-        stars = {p: {"starred": bool(ev), "evidence": ev[:5]} for p, ev in sorted(evidence.items())}
-    return t.s, {"pages": len(jobs), "parsers": dict(parsers), "stars": stars,
-                 "starred": sum(s["starred"] for s in stars.values())}
+        result = stars(backend, rules, cands, keyword, parser)
+    return t.s, {"pages": sum(result["parsers"].values()), "parsers": result["parsers"],
+                 "stars": result["stars"], "starred": sum(s["starred"] for s in result["stars"].values())}
 
 
 def topic_stages(keyword: str, backend, rules) -> dict:
-    """Every stage of the chain, timed on its own, with the calls of each task's run()."""
-    from mining.itemsets import frequent_itemsets, min_count
-    from mining.listitems import extract_items
-    from mining.transactions import word_transaction
-    from mining.wordorder import restore_order
-    from pipeline.noisy import noisy_reason
-    from pipeline.parse import content_tree, main_text
+    """Every stage of the chain timed on its own: the same stage functions the Luigi tasks call."""
+    from pipeline import topic_stages as stages
     from pipeline.results import collect_results
-    from scoring.hitscores import concept_type, scores
     from tasks.report import render_markdown
 
     p = PARAMS
     sec: dict[str, float] = {}
     counts: dict[str, int] = {}
 
-    with Timer() as t:  # SearchResults
+    with Timer() as t:
         results = collect_results(backend, keyword, p["pages"], p["domain"])
     sec["search"] = t.s
-    results = [r for r in results if r["usable"]]
-    counts["results_usable"] = len(results)
+    urls = [r["url"] for r in results if r["usable"]]
+    counts["results_usable"] = len(urls)
 
-    with Timer() as t:  # NoisyFilter
-        pages = []
-        for r in results:
-            page = backend.fetch(r["url"])
-            text = page.text
-            if text is None:
-                root, problem = content_tree(page.raw or b"", rules, "lxml", page.content_type)
-                text = main_text(root, rules) if root is not None else ""
-            reason = noisy_reason(text)
-            pages.append({"url": r["url"], "kept": reason is None, "reason": reason})
+    with Timer() as t:
+        pages = stages.noisy_pages(backend, urls, rules)
     sec["noisy"] = t.s
     kept = [r["url"] for r in pages if r["kept"]]
     counts["pages_kept"] = len(kept)
 
-    with Timer() as t:  # ListItems
-        items = []
-        for url in kept:
-            page = backend.fetch(url)
-            root, _ = content_tree(page.raw or b"", rules, "lxml", page.content_type)
-            if root is not None:
-                items += [vars(item) for item in extract_items(root, url)]
+    with Timer() as t:
+        items = stages.list_items(backend, kept, rules)
     sec["items"] = t.s
     counts["list_items"] = len(items)
 
-    with Timer() as t:  # Transactions (word mode)
-        tx = []
-        for i, item in enumerate(items):
-            if item["reason"]:
-                continue
-            tx.append({"item": i, "page": item["page"], "text": item["text"],
-                       "words": word_transaction(item["text"], p["stemming"])})
+    with Timer() as t:
+        tx = stages.transactions(items, p["mode"], p["stemming"])
     sec["transactions"] = t.s
     counts["transactions"] = len(tx)
 
-    with Timer() as t:  # FrequentItemsets (apriori, max_len 3): also the apriori baseline figure
-        threshold = min_count(p["min_support"], len(tx))
-        found = frequent_itemsets([r["words"] for r in tx], threshold, max_len=3)
-        frequent = [(c, len(s), " ".join(sorted(s))) for s, c in found]
+    with Timer() as t:  # apriori: also the apriori baseline figure
+        frequent, threshold = stages.itemsets(tx, p["mode"], p["min_support"])
     sec["itemsets"] = t.s
     peak_rss_mb = peak_rss()
     counts["itemsets"] = len(frequent)
     counts["support_threshold"] = threshold
 
-    with Timer() as t:  # CandidatePhrases (word mode)
-        pairs = [(r["page"], r["text"]) for r in tx]
-        sets = [(frozenset(text.split()), int(n)) for n, _, text in frequent]
-        cand_objs, dropped = restore_order(sets, pairs, p["stemming"], keyword)
-        cands = [vars(c) for c in cand_objs]
+    with Timer() as t:
+        cand_doc = stages.candidates(tx, [(text, n) for n, _, text in frequent], p["mode"], p["stemming"], keyword)
+    cands = cand_doc["candidates"]
     sec["candidates"] = t.s
     counts["candidates"] = len(cands)
-    counts["itemsets_dropped"] = len(dropped)
+    counts["itemsets_dropped"] = len(cand_doc["dropped"])
 
-    with Timer() as t:  # HitCounts, straight from the backend (no cache)
-        n_k = backend.hit_count([keyword])
-        hits = [(c["phrase"], n_k, backend.hit_count([c["phrase"]]),
-                 backend.hit_count([keyword, c["phrase"]])) for c in cands]
+    with Timer() as t:  # straight from the backend (no cache): the cache is measured in bench_hits
+        hits = stages.hit_counts(backend.hit_count, keyword, cands)
     sec["hit_counts"] = t.s
+    n_k = hits[0][1] if hits else backend.hit_count([keyword])
     counts["hit_count_queries"] = 1 + 2 * len(cands)
     counts["n_k"] = n_k
 
-    with Timer() as t:  # Scores
-        rows = []
-        for phrase, nk, n_cp, n_b in hits:
-            s = scores(nk, n_cp, n_b)
-            rows.append([phrase, nk, n_cp, n_b, *(round(s[f"s{i}"], 6) for i in range(1, 7)),
-                         concept_type(nk, n_cp, s["s1"], p["s1_threshold"])])
-        rows.sort(key=lambda x: (-x[4], x[0]))
+    with Timer() as t:
+        scored = stages.score(hits, p["s1_threshold"])
     sec["scores"] = t.s
-    counts["type_I"] = sum(r[-1] == "I" for r in rows)
+    counts["type_I"] = sum(r["type"] == "I" for r in scored)
 
     sec["star"], star = star_stage(backend, rules, cands, keyword, p["star_parser"])
     counts["star_pages"] = star["pages"]
     counts["starred"] = star["starred"]
 
-    with Timer() as t:  # TopicConcepts (report assembly and Markdown)
-        by_phrase = {c["phrase"]: c for c in cands}
-        out = []
-        for r in rows:
-            c = by_phrase[r[0]]
-            st = star["stars"].get(r[0], {})
-            out.append({"phrase": c["display"], "normalised": r[0], "type": r[-1], "n_cp": r[2],
-                        "n_b": r[3], **{f"s{i}": float(r[3 + i]) for i in range(1, 7)},
-                        "starred": st.get("starred", False), "support": c["support"],
-                        "pages": c["pages"], "star_evidence": st.get("evidence", [])})
-        report = {"keyword": keyword, "parameters": dict(PARAMS, keyword=keyword), "n_k": n_k,
-                  "run_dir": "", "candidates": out}
+    with Timer() as t:
+        report = stages.report(keyword, dict(PARAMS, keyword=keyword), n_k, cands, scored, star)
         render_markdown(report)
     sec["report"] = t.s
+    out = report["candidates"]
 
     # ---- baselines on the same inputs
-    # apriori is not run twice (up to tens of seconds and GBs each): the stage above is its figure.
+    # apriori is not run twice: the stage above is its figure.
     tx_words = [r["words"] for r in tx]
     with Timer() as t:
-        fp = frequent_itemsets(tx_words, threshold, max_len=3, algorithm="fpgrowth")
+        fp, _ = stages.itemsets(tx, p["mode"], p["min_support"], algorithm="fpgrowth")
     algo = {"apriori": round(sec["itemsets"], 4), "fpgrowth": round(t.s, 4),
             "peak_rss_mb_after_apriori": peak_rss_mb, "peak_rss_mb_after_fpgrowth": peak_rss()}
-    algo["same_result"] = set(found) == set(fp)
+    algo["same_result"] = set(frequent) == set(fp)
     algo["speedup_fpgrowth"] = ratio(algo["apriori"], algo["fpgrowth"])
-    algo["support_check"] = support_check(found, tx_words, threshold)
+    algo["support_check"] = support_check([(frozenset(text.split()), n) for n, _, text in frequent],
+                                          tx_words, threshold)
 
     star_cmp = {"auto": {"seconds": round(sec["star"], 3), "parsers": star["parsers"],
                          "starred": star["starred"]}}
@@ -533,7 +474,7 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
          f"{fmt(prs['lxml']['pages_per_second'])} pages/s ({fmt(prs['lxml']['ms_per_page'])} ms/page)",
          f"{fmt(prs['html5lib']['pages_per_second'])} pages/s ({fmt(prs['html5lib']['ms_per_page'])} ms/page)",
          f"x{fmt(prs['speedup_parse'])}"],
-        [f"Parse + title/links/main text, lxml vs html5lib",
+        ["Parse + title/links/main text, lxml vs html5lib",
          f"{fmt(prs['lxml']['full_page_pages_per_second'])} pages/s",
          f"{fmt(prs['html5lib']['full_page_pages_per_second'])} pages/s", f"x{fmt(prs['speedup_full_page'])}"],
         [f"Topic chain, pure stages (mean of {n} keywords)", f"{fmt(pure)} s", "-", "-"],

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-import sqlite3
 import time
 from collections import Counter
 from pathlib import Path

@@ -7,7 +7,6 @@ store's FTS5 index; `CachedHitCounts` keeps answers on disk so re-runs cost noth
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path

@@ -8,32 +8,24 @@ Every stage of one run shares the run's parameters and writes into
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import luigi
 
-from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
-from mining.listitems import extract_items
-from mining.transactions import phrase_transaction, word_transaction
-from mining.wordorder import phrase_candidates, restore_order
+from pipeline import topic_stages as stages
 from pipeline.errors import UserError
-from pipeline.noisy import noisy_reason
-from pipeline.parse import content_tree, main_text
 from pipeline.results import collect_results
 from pipeline.search import BACKENDS, CachedHitCounts, open_backend
 from pipeline.text import slug
-from scoring.hitscores import concept_type, scores
-from scoring.tagtree import star_page
 
 from .artifacts import (read_csv, read_json, read_jsonl, write_csv, write_json, write_jsonl,
                         write_text)
 from .base import Stage
-from .params import FloatParam, IntParam
 from .index import BuildIndex, load_rules
+from .params import FloatParam, IntParam
 from .report import render_markdown, summary_lines
 
 MODES = ("word", "phrase")
@@ -118,6 +110,22 @@ class TopicStage(Stage):
         if pct is not None:
             self.set_progress_percentage(round(pct))
 
+    def progress(self, what: str):
+        """A progress callback for a stage function: Luigi status message and percentage."""
+        def report(done: int, total: int) -> None:
+            if done == total or done % 10 == 0:
+                self.status(f"{done}/{total} {what}", 100 * done / max(1, total))
+        return report
+
+    @contextlib.contextmanager
+    def hit_counter(self):
+        """Hit counts through the on-disk cache, closed afterwards."""
+        counter = CachedHitCounts(self.open_backend(), Path(self.output_root) / "cache" / "hits")
+        try:
+            yield counter
+        finally:
+            counter.close()
+
 
 class SearchResults(TopicStage):
     """Stage 1: result pages for the keyword until `pages` usable ones are found."""
@@ -143,19 +151,9 @@ class NoisyFilter(TopicStage):
     upstream = SearchResults
 
     def run(self):
-        backend, rules = self.open_backend(), self.rules()
-        results = [r for r in read_jsonl(self.input()) if r["usable"]]
-        rows = []
-        for i, r in enumerate(results):
-            page = backend.fetch(r["url"])
-            text = page.text
-            if text is None:
-                root, problem = content_tree(page.raw or b"", rules, "lxml", page.content_type)
-                text = main_text(root, rules) if root is not None else ""
-            reason = noisy_reason(text)
-            rows.append({"url": r["url"], "kept": reason is None, "reason": reason})
-            self.status(f"checked {i + 1}/{len(results)} pages", 100 * (i + 1) / max(1, len(results)))
-        write_jsonl(self.output(), rows)
+        urls = [r["url"] for r in read_jsonl(self.input()) if r["usable"]]
+        write_jsonl(self.output(), stages.noisy_pages(self.open_backend(), urls, self.rules(),
+                                                      self.progress("pages checked")))
 
 
 class ListItems(TopicStage):
@@ -165,16 +163,9 @@ class ListItems(TopicStage):
     upstream = NoisyFilter
 
     def run(self):
-        backend, rules = self.open_backend(), self.rules()
-        kept = [r["url"] for r in read_jsonl(self.input()) if r["kept"]]
-        rows = []
-        for i, url in enumerate(kept):
-            page = backend.fetch(url)
-            root, _ = content_tree(page.raw or b"", rules, "lxml", page.content_type)
-            if root is not None:
-                rows += [vars(item) for item in extract_items(root, url)]
-            self.status(f"{len(rows)} items from {i + 1}/{len(kept)} pages", 100 * (i + 1) / max(1, len(kept)))
-        write_jsonl(self.output(), rows)
+        urls = [r["url"] for r in read_jsonl(self.input()) if r["kept"]]
+        write_jsonl(self.output(), stages.list_items(self.open_backend(), urls, self.rules(),
+                                                     self.progress("pages parsed for list items")))
 
 
 class Transactions(TopicStage):
@@ -184,17 +175,7 @@ class Transactions(TopicStage):
     upstream = ListItems
 
     def run(self):
-        rows = []
-        for i, item in enumerate(read_jsonl(self.input())):
-            if item["reason"]:
-                continue
-            row = {"item": i, "page": item["page"], "text": item["text"]}
-            if self.mode == "word":
-                row["words"] = word_transaction(item["text"], self.stemming)
-            else:
-                row["phrase"] = phrase_transaction(item["text"])
-            rows.append(row)
-        write_jsonl(self.output(), rows)
+        write_jsonl(self.output(), stages.transactions(read_jsonl(self.input()), self.mode, self.stemming))
 
 
 class FrequentItemsets(TopicStage):
@@ -204,15 +185,10 @@ class FrequentItemsets(TopicStage):
     upstream = Transactions
 
     def run(self):
-        rows = read_jsonl(self.input())
-        threshold = min_count(self.min_support, len(rows))
-        if self.mode == "word":
-            found = frequent_itemsets([r["words"] for r in rows], threshold, max_len=3)
-            out = [(c, len(s), " ".join(sorted(s))) for s, c in found]
-        else:
-            out = [(c, len(p.split()), p) for p, c in frequent_phrases([r["phrase"] for r in rows], threshold)]
-        write_csv(self.output(), ["support", "size", "itemset"], out)
-        self.status(f"{len(out)} itemsets at support >= {threshold} of {len(rows)} transactions")
+        tx = read_jsonl(self.input())
+        rows, threshold = stages.itemsets(tx, self.mode, self.min_support)
+        write_csv(self.output(), ["support", "size", "itemset"], rows)
+        self.status(f"{len(rows)} itemsets at support >= {threshold} of {len(tx)} transactions")
 
 
 class CandidatePhrases(TopicStage):
@@ -222,16 +198,9 @@ class CandidatePhrases(TopicStage):
     upstream = FrequentItemsets
 
     def run(self):
-        tx = read_jsonl(self.stage_input(Transactions))
-        items = [(r["page"], r["text"]) for r in tx]
         frequent = [(r["itemset"], int(r["support"])) for r in read_csv(self.input())]
-        if self.mode == "word":
-            sets = [(frozenset(text.split()), n) for text, n in frequent]
-            cands, dropped = restore_order(sets, items, self.stemming, self.keyword)
-        else:
-            cands, dropped = phrase_candidates(frequent, items, self.keyword)
-        write_json(self.output(), {"candidates": [vars(c) for c in cands],
-                                   "dropped": [vars(d) for d in dropped]})
+        write_json(self.output(), stages.candidates(read_jsonl(self.stage_input(Transactions)), frequent,
+                                                    self.mode, self.stemming, self.keyword))
 
 
 class HitCounts(TopicStage):
@@ -241,18 +210,10 @@ class HitCounts(TopicStage):
     upstream = CandidatePhrases
 
     def run(self):
-        counter = CachedHitCounts(self.open_backend(), Path(self.output_root) / "cache" / "hits")
-        try:
-            cands = read_json(self.input())["candidates"]
-            n_k = counter([self.keyword])
-            out = []
-            for i, c in enumerate(cands):
-                out.append((c["phrase"], n_k, counter([c["phrase"]]), counter([self.keyword, c["phrase"]])))
-                if i % 50 == 0:
-                    self.status(f"hit counts {i + 1}/{len(cands)}", 100 * (i + 1) / len(cands))
-        finally:
-            counter.close()
-        write_csv(self.output(), ["phrase", "n_k", "n_cp", "n_b"], out)
+        cands = read_json(self.input())["candidates"]
+        with self.hit_counter() as count:
+            rows = stages.hit_counts(count, self.keyword, cands, self.progress("candidates counted"))
+        write_csv(self.output(), ["phrase", "n_k", "n_cp", "n_b"], rows)
 
 
 class Scores(TopicStage):
@@ -262,24 +223,9 @@ class Scores(TopicStage):
     upstream = HitCounts
 
     def run(self):
-        rows = []
-        for r in read_csv(self.input()):
-            n_k, n_cp, n_b = int(r["n_k"]), int(r["n_cp"]), int(r["n_b"])
-            s = scores(n_k, n_cp, n_b)
-            rows.append([r["phrase"], n_k, n_cp, n_b, *(round(s[f"s{i}"], 6) for i in range(1, 7)),
-                         concept_type(n_k, n_cp, s["s1"], self.s1_threshold)])
-        rows.sort(key=lambda x: (-x[4], x[0]))
-        write_csv(self.output(), ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"], rows)
-
-
-def _star_one(args) -> tuple[str, str, dict]:
-    """Worker: star evidence for one page (top-level so a process pool can run it)."""
-    url, raw, content_type, rules, parser, phrases, keyword = args
-    root, used = content_tree(raw, rules, parser, content_type)
-    if root is None:
-        return url, used, {}
-    found = star_page(root, url, set(phrases), keyword)
-    return url, used, {p: [vars(e) for e in ev] for p, ev in found.items()}
+        hits = [(r["phrase"], int(r["n_k"]), int(r["n_cp"]), int(r["n_b"])) for r in read_csv(self.input())]
+        rows = stages.score(hits, self.s1_threshold)
+        write_csv(self.output(), stages.SCORE_COLUMNS, [[r[k] for k in stages.SCORE_COLUMNS] for r in rows])
 
 
 class TagTreeCheck(TopicStage):
@@ -289,25 +235,9 @@ class TagTreeCheck(TopicStage):
     upstream = Scores
 
     def run(self):
-        backend, rules = self.open_backend(), self.rules()
-        phrases_by_page: dict[str, list[str]] = {}
-        for c in read_json(self.stage_input(CandidatePhrases))["candidates"]:
-            for page in c["pages"]:
-                phrases_by_page.setdefault(page, []).append(c["phrase"])
-        jobs = []
-        for url, phrases in sorted(phrases_by_page.items()):
-            page = backend.fetch(url)
-            jobs.append((url, page.raw or b"", page.content_type, rules, self.star_parser, phrases, self.keyword))
-        evidence: dict[str, list[dict]] = {}
-        parsers: Counter[str] = Counter()
-        with ProcessPoolExecutor() as pool:
-            for i, (url, used, found) in enumerate(pool.map(_star_one, jobs, chunksize=4)):
-                parsers[used] += 1
-                for phrase, ev in found.items():
-                    evidence.setdefault(phrase, []).extend(ev)
-                self.status(f"tag trees {i + 1}/{len(jobs)}", 100 * (i + 1) / max(1, len(jobs)))
-        stars = {p: {"starred": bool(ev), "evidence": ev[:5]} for p, ev in sorted(evidence.items())}
-        write_json(self.output(), {"parsers": dict(parsers), "stars": stars})
+        cands = read_json(self.stage_input(CandidatePhrases))["candidates"]
+        write_json(self.output(), stages.stars(self.open_backend(), self.rules(), cands, self.keyword,
+                                               self.star_parser, self.progress("tag trees checked")))
 
 
 class TopicConcepts(TopicStage):
@@ -323,27 +253,20 @@ class TopicConcepts(TopicStage):
                 "md": luigi.LocalTarget(str(d / "report.md"))}
 
     def run(self):
-        stars = read_json(self.input())["stars"]
-        cands = {c["phrase"]: c for c in read_json(self.stage_input(CandidatePhrases))["candidates"]}
-        scored = read_csv(self.stage_input(Scores))
-        n_k = counts_n_k(scored, self)
-        out = []
-        for r in scored:
-            c = cands[r["phrase"]]
-            out.append({
-                "phrase": c["display"], "normalised": r["phrase"], "type": r["type"],
-                "n_cp": int(r["n_cp"]), "n_b": int(r["n_b"]),
-                **{f"s{i}": float(r[f"s{i}"]) for i in range(1, 7)},
-                "starred": stars.get(r["phrase"], {}).get("starred", False),
-                "support": c["support"], "pages": c["pages"],
-                "star_evidence": stars.get(r["phrase"], {}).get("evidence", []),
-            })
-        report = {"keyword": self.keyword.strip(), "parameters": self.run_params(), "n_k": n_k,
-                  "run_dir": str(self.run_dir()), "index": self.index_task().output()["db"].path,
-                  "candidates": out}
+        scored = [stages.typed_score_row(r) for r in read_csv(self.stage_input(Scores))]
+        if scored:
+            n_k = scored[0]["n_k"]
+        else:  # no candidate carries n(k): ask for it
+            with self.hit_counter() as count:
+                n_k = count([self.keyword])
+        report = stages.report(self.keyword.strip(), self.run_params(), n_k,
+                               read_json(self.stage_input(CandidatePhrases))["candidates"], scored,
+                               read_json(self.input()), run_dir=str(self.run_dir()),
+                               index=self.index_task().output()["db"].path)
         write_json(self.output()["json"], report)
         cols = ["phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support"]
-        write_csv(self.output()["csv"], ["rank", *cols], [[i, *(c[k] for k in cols)] for i, c in enumerate(out, 1)])
+        write_csv(self.output()["csv"], ["rank", *cols],
+                  [[i, *(c[k] for k in cols)] for i, c in enumerate(report["candidates"], 1)])
         write_text(self.output()["md"], render_markdown(report))
         for line in summary_lines(report, self.output()["md"].path):
             print(line)
@@ -351,14 +274,3 @@ class TopicConcepts(TopicStage):
 
 STAGES = (SearchResults, NoisyFilter, ListItems, Transactions, FrequentItemsets, CandidatePhrases,
           HitCounts, Scores, TagTreeCheck, TopicConcepts)
-
-
-def counts_n_k(scored: list[dict], task: TopicStage) -> int:
-    """n(k) from the scores, or from the backend when there is no candidate to carry it."""
-    if scored:
-        return int(scored[0]["n_k"])
-    counter = CachedHitCounts(task.open_backend(), Path(task.output_root) / "cache" / "hits")
-    try:
-        return counter([task.keyword])
-    finally:
-        counter.close()

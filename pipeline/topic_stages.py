@@ -1,0 +1,196 @@
+"""The topic chain's stages as functions: the previous stage's rows in, this stage's rows out.
+
+Luigi tasks (tasks/topic.py) add only reading and writing artifacts around these, and
+the benchmarks time exactly these, so there is one implementation of each stage.
+"""
+from __future__ import annotations
+
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable, Iterable, Sequence
+
+from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
+from mining.listitems import extract_items
+from mining.transactions import phrase_transaction, word_transaction
+from mining.wordorder import phrase_candidates, restore_order
+from scoring.hitscores import concept_type, scores
+from scoring.tagtree import star_page
+
+from .boilerplate import BoilerplateRules
+from .noisy import noisy_reason
+from .parse import content_tree, main_text
+from .search import SearchBackend
+
+Progress = Callable[[int, int], None] | None
+SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
+_POOL_MIN_JOBS = 8  # below this, starting worker processes costs more than it saves
+
+
+def map_pages(fn: Callable, jobs: Sequence, progress: Progress = None) -> Iterable:
+    """fn over jobs in order, on every core when there are enough jobs."""
+    total = len(jobs)
+    if total < _POOL_MIN_JOBS or (os.cpu_count() or 1) < 2:
+        results = map(fn, jobs)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor()
+        results = pool.map(fn, jobs, chunksize=4)
+    try:
+        for i, result in enumerate(results, 1):
+            if progress:
+                progress(i, total)
+            yield result
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+def noisy_pages(backend: SearchBackend, urls: Sequence[str], rules: BoilerplateRules,
+                progress: Progress = None) -> list[dict]:
+    """Stage 2: each page kept, or dropped with the phrases that made it noisy."""
+    rows = []
+    for i, url in enumerate(urls, 1):
+        page = backend.fetch(url)
+        text = page.text
+        if text is None:  # a backend without stored main text: extract it the index's way
+            root, _ = content_tree(page.raw or b"", rules, "lxml", page.content_type)
+            text = main_text(root, rules) if root is not None else ""
+        reason = noisy_reason(text)
+        rows.append({"url": url, "kept": reason is None, "reason": reason})
+        if progress:
+            progress(i, len(urls))
+    return rows
+
+
+def _items_of_page(job: tuple) -> list[dict]:
+    url, raw, content_type, rules = job
+    root, _ = content_tree(raw, rules, "lxml", content_type)
+    return [vars(item) for item in extract_items(root, url)] if root is not None else []
+
+
+def list_items(backend: SearchBackend, urls: Sequence[str], rules: BoilerplateRules,
+               progress: Progress = None) -> list[dict]:
+    """Stage 3: every <li>/<dt> of every page's main content, kept or with its drop reason."""
+    jobs = []
+    for url in urls:
+        page = backend.fetch(url)
+        jobs.append((url, page.raw or b"", page.content_type, rules))
+    return [row for rows in map_pages(_items_of_page, jobs, progress) for row in rows]
+
+
+def transactions(items: Iterable[dict], mode: str, stemming: bool) -> list[dict]:
+    """Stage 4: kept items as word sets (word mode) or normalised phrases (phrase mode)."""
+    rows = []
+    for i, item in enumerate(items):
+        if item["reason"]:
+            continue
+        row = {"item": i, "page": item["page"], "text": item["text"]}
+        if mode == "word":
+            row["words"] = word_transaction(item["text"], stemming)
+        else:
+            row["phrase"] = phrase_transaction(item["text"])
+        rows.append(row)
+    return rows
+
+
+def itemsets(tx: Sequence[dict], mode: str, min_support: float,
+             algorithm: str = "apriori") -> tuple[list[tuple[int, int, str]], int]:
+    """Stage 5: (support, size, itemset text) of every frequent itemset, and the support count used."""
+    threshold = min_count(min_support, len(tx))
+    if mode == "word":
+        found = frequent_itemsets([r["words"] for r in tx], threshold, max_len=3, algorithm=algorithm)
+        return [(c, len(s), " ".join(sorted(s))) for s, c in found], threshold
+    return [(c, len(p.split()), p) for p, c in frequent_phrases([r["phrase"] for r in tx], threshold)], threshold
+
+
+def candidates(tx: Sequence[dict], frequent: Sequence[tuple[str, int]], mode: str, stemming: bool,
+               keyword: str) -> dict:
+    """Stage 6: candidate phrases in restored word order, and the itemsets dropped with why."""
+    items = [(r["page"], r["text"]) for r in tx]
+    if mode == "word":
+        sets = [(frozenset(text.split()), n) for text, n in frequent]
+        cands, dropped = restore_order(sets, items, stemming, keyword)
+    else:
+        cands, dropped = phrase_candidates(frequent, items, keyword)
+    return {"candidates": [vars(c) for c in cands], "dropped": [vars(d) for d in dropped]}
+
+
+def hit_counts(count: Callable[[Sequence[str]], int], keyword: str, cands: Sequence[dict],
+               progress: Progress = None) -> list[tuple[str, int, int, int]]:
+    """Stage 7: (phrase, n(k), n(CP), n(b)) per candidate."""
+    n_k = count([keyword])
+    rows = []
+    for i, c in enumerate(cands, 1):
+        rows.append((c["phrase"], n_k, count([c["phrase"]]), count([keyword, c["phrase"]])))
+        if progress:
+            progress(i, len(cands))
+    return rows
+
+
+def score(hits: Iterable[tuple[str, int, int, int]], threshold: float) -> list[dict]:
+    """Stage 8: S1..S6 and the type of each candidate, ranked by S1 (ties by phrase)."""
+    rows = []
+    for phrase, n_k, n_cp, n_b in hits:
+        s = scores(n_k, n_cp, n_b)
+        rows.append({"phrase": phrase, "n_k": n_k, "n_cp": n_cp, "n_b": n_b,
+                     **{k: round(v, 6) for k, v in s.items()},
+                     "type": concept_type(n_k, n_cp, s["s1"], threshold)})
+    rows.sort(key=lambda r: (-r["s1"], r["phrase"]))
+    return rows
+
+
+def typed_score_row(row: dict) -> dict:
+    """A score row read back from CSV, with numbers as numbers."""
+    out = dict(row)
+    for k in ("n_k", "n_cp", "n_b"):
+        out[k] = int(row[k])
+    for i in range(1, 7):
+        out[f"s{i}"] = float(row[f"s{i}"])
+    return out
+
+
+def _stars_of_page(job: tuple) -> tuple[str, dict]:
+    url, raw, content_type, rules, parser, phrases, keyword = job
+    root, used = content_tree(raw, rules, parser, content_type)
+    if root is None:
+        return used, {}
+    found = star_page(root, url, set(phrases), keyword)
+    return used, {p: [vars(e) for e in ev] for p, ev in found.items()}
+
+
+def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict], keyword: str,
+          parser: str = "auto", progress: Progress = None) -> dict:
+    """Stage 9: per candidate, starred or not with up to 5 labels as evidence; parsers used."""
+    by_page: dict[str, list[str]] = {}
+    for c in cands:
+        for page in c["pages"]:
+            by_page.setdefault(page, []).append(c["phrase"])
+    jobs = []
+    for url, phrases in sorted(by_page.items()):
+        page = backend.fetch(url)
+        jobs.append((url, page.raw or b"", page.content_type, rules, parser, phrases, keyword))
+    evidence: dict[str, list[dict]] = {}
+    parsers: Counter[str] = Counter()
+    for used, found in map_pages(_stars_of_page, jobs, progress):
+        parsers[used] += 1
+        for phrase, ev in found.items():
+            evidence.setdefault(phrase, []).extend(ev)
+    return {"parsers": dict(parsers),
+            "stars": {p: {"starred": bool(ev), "evidence": ev[:5]} for p, ev in sorted(evidence.items())}}
+
+
+def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
+           star_result: dict, **extra) -> dict:
+    """Stage 10: the report.json document, candidates in score order."""
+    by_phrase = {c["phrase"]: c for c in cands}
+    star_map = star_result.get("stars", {})
+    out = []
+    for r in scored:
+        c = by_phrase[r["phrase"]]
+        st = star_map.get(r["phrase"], {})
+        out.append({"phrase": c["display"], "normalised": r["phrase"], "type": r["type"],
+                    "n_cp": r["n_cp"], "n_b": r["n_b"], **{f"s{i}": r[f"s{i}"] for i in range(1, 7)},
+                    "starred": st.get("starred", False), "support": c["support"], "pages": c["pages"],
+                    "star_evidence": st.get("evidence", [])})
+    return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}
