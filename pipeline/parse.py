@@ -107,7 +107,7 @@ def text_of(el: etree._Element) -> str:
 
 
 # libxml2 messages that do not change the tree's shape (duplicate ids, HTML5 tag names).
-_BENIGN_ERROR = re.compile(r"^ID \S+ already defined|^Tag \w+ invalid", re.S)
+_BENIGN_ERROR = re.compile(r"^ID .*already defined|^Tag \w+ invalid", re.S)
 
 
 def parse_tree_checked(text: str) -> tuple[etree._Element, bool]:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
 from .errors import UserError
-from .store import connect, get_page, get_text
+from .store import connect
 from .text import words
 
 
@@ -118,10 +119,13 @@ class LocalBackend:
                                 (match,)).fetchone()[0]
 
     def fetch(self, url: str) -> FetchedPage:
-        page = get_page(self.con, url)
-        if page is None:
+        row = self.con.execute(
+            "SELECT p.html, p.content_type, f.body FROM pages p JOIN pages_fts f ON f.rowid = p.id "
+            "WHERE p.url = ?", (url,)).fetchone()
+        if row is None:
             return FetchedPage(url, None, problem="not in the page store")
-        return FetchedPage(url, page.html, "text/html", get_text(self.con, url))
+        html, content_type, text = row
+        return FetchedPage(url, zlib.decompress(html) if html else b"", content_type, text)
 
 
 class CachedHitCounts:
