@@ -12,6 +12,26 @@ HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 _ARCHIVE_SUFFIXES = (".tar.xz", ".txz", ".tar.gz", ".tgz", ".tar.bz2", ".tar")
 
 
+def is_store(path: Path) -> bool:
+    """True if `path` names a page store (a crawl's pages.sqlite) rather than files."""
+    return path.suffix.lower() in (".sqlite", ".db")
+
+
+def iter_store(path: Path) -> Iterator[tuple[str, bytes]]:
+    """(URL, raw bytes) of every usable page of a page store, in crawl order."""
+    import sqlite3
+    import zlib
+
+    try:
+        con = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        rows = con.execute("SELECT url, html FROM pages WHERE error IS NULL AND html IS NOT NULL "
+                           "ORDER BY coalesce(crawl_order, id)")
+        for url, html in rows:
+            yield url, zlib.decompress(html)
+    except (sqlite3.DatabaseError, zlib.error) as exc:
+        raise UserError(f"page store {str(path)!r} cannot be read ({exc}): pass a crawl's pages.sqlite") from None
+
+
 def is_archive(path: Path) -> bool:
     """True if `path` names a tar archive this reader understands."""
     return path.name.lower().endswith(_ARCHIVE_SUFFIXES)
@@ -27,8 +47,9 @@ def check_corpus(path: str | Path) -> Path:
         if not os.access(p, os.R_OK | os.X_OK):
             raise UserError(f"corpus folder {str(path)!r} is not readable: check its permissions")
         return p
-    if not is_archive(p):
-        raise UserError(f"corpus {str(path)!r} is neither a folder nor a .tar.xz/.tar.gz/.tar archive")
+    if not is_archive(p) and not is_store(p):
+        raise UserError(f"corpus {str(path)!r} is neither a folder, a .tar.xz/.tar.gz/.tar archive, "
+                        "nor a crawl's pages.sqlite")
     if not os.access(p, os.R_OK):
         raise UserError(f"corpus archive {str(path)!r} is not readable: check its permissions")
     return p
@@ -68,7 +89,7 @@ def iter_archive(path: Path) -> Iterator[tuple[str, bytes]]:
                 f = tar.extractfile(member)
                 if f is None:
                     continue
-                name = member.name.lstrip("./")
+                name = member.name.removeprefix("./")
                 if top is None and "/" in name:
                     top = name.split("/", 1)[0]
                 yield strip_top(name, top), f.read()

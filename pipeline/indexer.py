@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
-from .corpus import check_corpus, is_archive, iter_archive, iter_folder
+from .corpus import check_corpus, is_archive, is_store, iter_archive, iter_folder, iter_store
 from .parse import parse_page
 from .store import SCHEMA_VERSION, connect, insert_page, pack_html, pack_links, set_meta
 from .urls import file_url, host
@@ -50,7 +50,9 @@ def collection_root(path: Path) -> Path:
 
 def iter_collection(corpus: Path, url_prefix: str) -> Iterator[tuple[str, bytes | str]]:
     """(URL, bytes or file path) for every HTML file of the collection."""
-    if is_archive(corpus):
+    if is_store(corpus):  # a crawl: its pages already carry their URLs
+        yield from iter_store(corpus)
+    elif is_archive(corpus):
         for rel, raw in iter_archive(corpus):
             yield file_url(rel, url_prefix), raw
     else:

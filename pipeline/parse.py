@@ -8,7 +8,6 @@ from lxml import etree
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules, strip_boilerplate
 from .text import squash
-from .urls import canonical
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
 _HAS_HTML = re.compile(r"<html[\s>]", re.I)
@@ -165,24 +164,9 @@ def page_title(root: etree._Element) -> str:
 
 def page_links(root: etree._Element, url: str) -> list[tuple[str, str]]:
     """(absolute canonical URL, anchor text) of every http(s) link in the page, in order."""
-    base_el = root.find(".//base[@href]")
-    base = canonical(base_el.get("href"), url) if base_el is not None else None
-    base = base or url
-    origin = base[: base.find("/", base.find("//") + 2)] if base.count("/") >= 3 else base
-    out = []
-    for a in root.iter("a"):
-        href = a.get("href")
-        if not href or href.startswith(("#", "javascript:", "mailto:")):
-            continue
-        # Site-absolute paths are most links: join them by hand, urljoin is the hot spot.
-        if href.startswith("/") and not href.startswith("//"):
-            target = canonical(origin + href)
-        else:
-            target = canonical(href, base)
-        if target:
-            text = a.text or "" if len(a) == 0 else text_of(a)  # most anchors are plain text
-            out.append((target, " ".join(text.split())))
-    return out
+    from .links import extract_links
+
+    return [(link.url, link.anchor) for link in extract_links(root, url)]
 
 
 def main_text(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> str:

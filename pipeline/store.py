@@ -13,7 +13,7 @@ from pathlib import Path
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -28,7 +28,11 @@ CREATE TABLE IF NOT EXISTS pages (
     fetched_at REAL,
     depth INTEGER,
     parent TEXT,
-    anchor TEXT
+    anchor TEXT,
+    context TEXT,           -- text around the link that led here (crawls)
+    error TEXT,             -- fetch error category, NULL when the page is usable
+    headers TEXT,           -- JSON of the response headers that matter (crawls)
+    crawl_order INTEGER     -- position in the crawl's visit order (crawls)
 );
 CREATE INDEX IF NOT EXISTS pages_host ON pages(host);
 CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(
@@ -71,22 +75,25 @@ def pack_links(links: list[tuple[str, str]]) -> bytes:
     return zlib.compress(json.dumps(links, ensure_ascii=False).encode(), 1)
 
 
-def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: str,
-                html_packed: bytes, links_packed: bytes, status: int = 200,
-                content_type: str = "text/html", fetched_at: float | None = None,
-                depth: int | None = None, parent: str | None = None,
-                anchor: str | None = None) -> int | None:
-    """Insert one page and its FTS row; None when the URL is already stored."""
+def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: str | None,
+                html_packed: bytes | None, links_packed: bytes | None, status: int | None = 200,
+                content_type: str | None = "text/html", fetched_at: float | None = None,
+                depth: int | None = None, parent: str | None = None, anchor: str | None = None,
+                context: str | None = None, error: str | None = None, headers: str | None = None,
+                crawl_order: int | None = None) -> int | None:
+    """Insert one page, and its FTS row when it has main text; None when the URL is already stored."""
     cur = con.execute(
-        "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, "
-        "fetched_at, depth, parent, anchor) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        (url, host, title, html_packed, links_packed, status, content_type, fetched_at,
-         depth, parent, anchor),
+        "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, fetched_at, "
+        "depth, parent, anchor, context, error, headers, crawl_order) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (url, host, title, html_packed, links_packed, status, content_type, fetched_at, depth, parent,
+         anchor, context, error, headers, crawl_order),
     )
     if cur.rowcount == 0:
         return None
     rowid = cur.lastrowid
-    con.execute("INSERT INTO pages_fts(rowid, title, body) VALUES (?,?,?)", (rowid, title, text))
+    if text is not None:
+        con.execute("INSERT INTO pages_fts(rowid, title, body) VALUES (?,?,?)", (rowid, title, text))
     return rowid
 
 

@@ -2,9 +2,24 @@
 from __future__ import annotations
 
 import functools
+import re
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+def normalise_percent(part: str) -> str:
+    """RFC 3986 percent-encoding normalisation: unreserved characters decoded, other escapes uppercase.
+
+    Reserved characters stay encoded ("AT%26T" keeps its %26), so the URL still means the same.
+    """
+    def fix(m: re.Match) -> str:
+        ch = chr(int(m.group(1), 16))
+        return ch if ch in _UNRESERVED else "%" + m.group(1).upper()
+
+    return _PERCENT.sub(fix, part) if "%" in part else part
 
 
 def canonical(url: str, base: str | None = None) -> str | None:
@@ -35,12 +50,13 @@ def _canonical_absolute(url: str) -> str | None:
     if ":" in host:  # IPv6 literal: keep its brackets
         host = f"[{host}]"
     netloc = host if port is None or str(port) == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    path = parts.path or "/"
-    return urlunsplit((scheme, netloc, path, parts.query, ""))
+    path = normalise_percent(parts.path) or "/"
+    return urlunsplit((scheme, netloc, path, normalise_percent(parts.query), ""))
 
 
+@functools.lru_cache(maxsize=200_000)
 def host(url: str) -> str:
-    """Lowercase host of `url` without a leading `www.`."""
+    """Lowercase host of `url` without a leading `www.`: `www.host` and `host` are one site."""
     h = (urlsplit(url).hostname or "").lower()
     return h[4:] if h.startswith("www.") else h
 

@@ -1,11 +1,12 @@
 """Luigi tasks (thin): `luigi --module tasks TopicConcepts --keyword ... --local-scheduler`."""
 from . import cli
+from .crawl import Crawl
 from .index import BuildIndex
 from .topic import (CandidatePhrases, FrequentItemsets, HitCounts, ListItems, NoisyFilter, Scores,
                     SearchResults, TagTreeCheck, TopicConcepts, Transactions)
 
 cli.install()
 
-__all__ = ["BuildIndex", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
+__all__ = ["BuildIndex", "Crawl", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
            "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck",
            "TopicConcepts"]

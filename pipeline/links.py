@@ -1,0 +1,70 @@
+"""Out-links with the text around them, for crawl strategies that score links by context."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from .parse import BLOCK_TAGS, text_of
+from .urls import canonical
+
+CONTEXT_WORDS = 20  # words on each side of the anchor
+
+
+@dataclass
+class Link:
+    """An out-link with the text a strategy may score."""
+
+    url: str
+    anchor: str = ""
+    context: str = ""   # up to CONTEXT_WORDS words either side of the anchor, inside its block
+    parent: str = ""    # all text under the link's parent element (the DOM aggregation node)
+
+
+def _block(el: etree._Element) -> etree._Element:
+    node = el.getparent()
+    while node is not None and node.tag not in BLOCK_TAGS:
+        node = node.getparent()
+    return node if node is not None else el
+
+
+def _window(block_words: list[str], anchor_words: list[str], n: int) -> str:
+    k = len(anchor_words)
+    for i in range(len(block_words) - k + 1):
+        if block_words[i:i + k] == anchor_words:
+            return " ".join(block_words[max(0, i - n):i + k + n])
+    return " ".join(block_words[: 2 * n])
+
+
+def extract_links(root: etree._Element, url: str, context: bool = False, parent: bool = False) -> list[Link]:
+    """Every http(s) link of a page in document order, with context and parent text when asked for."""
+    base_el = root.find(".//base[@href]")
+    base = (canonical(base_el.get("href"), url) if base_el is not None else None) or url
+    origin = base[: base.find("/", base.find("//") + 2)] if base.count("/") >= 3 else base
+    blocks: dict[etree._Element, list[str]] = {}
+    parents: dict[etree._Element, str] = {}
+    out = []
+    for a in root.iter("a"):
+        href = a.get("href")
+        if not href or href.startswith(("#", "javascript:", "mailto:")):
+            continue
+        # Site-absolute paths are most links: join them by hand, urljoin is the hot spot.
+        target = canonical(origin + href) if href.startswith("/") and not href.startswith("//") \
+            else canonical(href, base)
+        if not target:
+            continue
+        anchor = " ".join((a.text or "" if len(a) == 0 else text_of(a)).split())
+        link = Link(target, anchor)
+        if context:
+            block = _block(a)
+            if block not in blocks:
+                blocks[block] = text_of(block).split()
+            link.context = _window(blocks[block], anchor.split(), CONTEXT_WORDS)
+        if parent:
+            p = a.getparent()
+            if p is not None:
+                if p not in parents:
+                    parents[p] = " ".join(text_of(p).split())
+                link.parent = parents[p]
+        out.append(link)
+    return out

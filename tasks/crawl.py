@@ -1,0 +1,143 @@
+"""Crawl: one focused crawl with one strategy, into a page store topic mining can read."""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+from pathlib import Path
+
+import luigi
+
+from pipeline.crawler import CHECKPOINT, CrawlConfig, Crawler
+from pipeline.errors import UserError
+from pipeline.fetch import FetchConfig
+from pipeline.text import slug
+from pipeline.urls import host
+from scoring.strategies import STRATEGIES, Topic, make_strategy
+
+from .artifacts import write_json
+from .base import Stage
+from .index import load_rules
+from .params import FloatParam, IntParam
+
+
+def read_list(value: str) -> list[str]:
+    """Items of a comma/newline separated value, or of the file it names (one per line)."""
+    path = Path(value)
+    if value and "\n" not in value and path.is_file():
+        value = path.read_text(encoding="utf-8")
+    return [x.strip() for x in value.replace(",", "\n").splitlines() if x.strip()]
+
+
+def read_text(value: str) -> str:
+    """The value itself, or the text of the file it names when it starts with '@'."""
+    if value.startswith("@"):
+        path = Path(value[1:])
+        if not path.is_file():
+            raise UserError(f"description file {str(path)!r} does not exist: pass text or @FILE")
+        return path.read_text(encoding="utf-8")
+    return value
+
+
+class Crawl(Stage):
+    """A focused crawl: `output/crawl/<strategy>-<keywords>-<hash>/` holds pages.sqlite,
+    crawl-log.jsonl (every pick: URL, priority, order, status, relevance) and summary.json.
+
+    A killed crawl resumes from its last checkpoint (every 100 pages). With --site, the task
+    serves a page folder or archive on 127.0.0.1:--port for the crawl's duration, and seeds
+    may be page titles on it.
+    """
+
+    strategy = luigi.Parameter(default="bestfirst", description=", ".join(STRATEGIES))
+    n = IntParam(default=10, description="batch size of the N variants")
+    keywords = luigi.Parameter(description="topic keywords")
+    description = luigi.Parameter(default="", description="topic description, or @FILE (default: the keywords)")
+    seeds = luigi.Parameter(description="seed URLs (or titles with --site), comma separated, or a file")
+    max_pages = IntParam(default=1000)
+    max_seconds = FloatParam(default=0.0)
+    threads = IntParam(default=4)
+    frontier_size = IntParam(default=70_000)
+    per_site_cap = IntParam(default=0)
+    min_delay = FloatParam(default=0.0)
+    distinct_sites = luigi.BoolParameter(default=False)
+    max_bytes = IntParam(default=400_000)
+    timeout = FloatParam(default=10.0)
+    obey_robots = luigi.BoolParameter(default=True, parsing=luigi.BoolParameter.EXPLICIT_PARSING)
+    site = luigi.Parameter(default="", description="serve this page folder/archive locally and crawl it")
+    port = IntParam(default=8765, description="port of --site (fixed, so a resumed crawl finds its URLs)")
+    output_root = luigi.Parameter(default="output")
+
+    def folder(self) -> Path:
+        key = json.dumps({k: v for k, v in self.to_str_params(only_significant=True).items()
+                          if k != "output_root"}, sort_keys=True)
+        name = f"{self.strategy}-{slug(self.keywords, 30)}-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        return Path(self.output_root) / "crawl" / name
+
+    def output(self):
+        return {"summary": luigi.LocalTarget(str(self.folder() / "summary.json")),
+                "store": luigi.LocalTarget(str(self.folder() / "pages.sqlite")),
+                "log": luigi.LocalTarget(str(self.folder() / "crawl-log.jsonl"))}
+
+    def complete(self):
+        return self.output()["summary"].exists()
+
+    def validate(self) -> None:
+        if self.strategy not in STRATEGIES:
+            raise UserError(f"unknown strategy {self.strategy!r}: use one of {', '.join(STRATEGIES)}")
+        if self.max_pages < 1:
+            raise UserError(f"max_pages is {self.max_pages}: pass --max-pages 1 or more")
+        if self.threads < 1 or self.n < 1:
+            raise UserError("threads and n must be 1 or more")
+        if not read_list(self.seeds):
+            raise UserError("no seeds: pass --seeds with URLs (or page titles with --site), or a file of them")
+
+    def requires(self):
+        self.validate()
+        return []
+
+    @contextlib.contextmanager
+    def _site(self):
+        if not self.site:
+            yield None
+            return
+        from pipeline.testsite import CorpusSite, default_unpack_dir, unpack_corpus
+
+        root = Path(self.site)
+        if root.is_file():
+            root = unpack_corpus(root, default_unpack_dir(root))
+        with CorpusSite(root, port=self.port) as served:
+            yield served
+
+    def run(self):
+        config = CrawlConfig(
+            max_pages=self.max_pages, max_seconds=self.max_seconds, threads=self.threads,
+            frontier_size=self.frontier_size, per_site_cap=self.per_site_cap, min_delay=self.min_delay,
+            distinct_sites=self.distinct_sites, obey_robots=self.obey_robots,
+            fetch=FetchConfig(timeout=self.timeout, max_bytes=self.max_bytes))
+        with self._site() as served:
+            seeds = [s if "://" in s or served is None else served.url_for(s) for s in read_list(self.seeds)]
+            if served is not None:  # a local test bed: never leave it for the real web
+                config = dataclasses.replace(config, allowed_sites=frozenset({host(served.base_url)}))
+            topic = Topic(self.keywords, read_text(self.description) or self.keywords, seeds)
+            strategy = make_strategy(self.strategy, topic, n=self.n)
+            robots = None
+            if self.obey_robots:
+                import requests
+
+                from pipeline.robots import RobotsCache, requests_fetch_text
+
+                robots = RobotsCache(requests_fetch_text(requests.Session(), self.timeout),
+                                     config.fetch.user_agent)
+            crawler = Crawler(strategy, seeds, self.folder(), config, load_rules(""), robots)
+
+            def progress(s: dict) -> None:
+                self.set_status_message(f"{s['pages']} pages, {s['failed']} failed, frontier {s['frontier']}")
+                self.set_progress_percentage(round(100 * s["pages"] / self.max_pages))
+
+            summary = crawler.run(progress)
+        (self.folder() / CHECKPOINT).unlink(missing_ok=True)
+        write_json(self.output()["summary"], summary)
+        print(f"Crawl {self.strategy}: {summary['pages']} pages in {summary['seconds']} s "
+              f"({summary['pages_per_second']} pages/s), {summary['failed']} failed, "
+              f"stopped: {summary['stopped']} -> {self.folder()}")

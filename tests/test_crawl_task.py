@@ -1,0 +1,65 @@
+"""The Crawl task over the shared corpus served locally, and topic mining on what it collected."""
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+from pathlib import Path
+
+import luigi
+import pytest
+
+from tasks import BuildIndex, Crawl, TopicConcepts
+
+from integration_support import StartedTasks, extract_slice, luigi_config
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def crawled(tmp_path_factory):
+    base = tmp_path_factory.mktemp("crawltask")
+    site = extract_slice(base / "corpus")
+    task = Crawl(strategy="bestfirst", keywords="machine learning", seeds="Machine_learning,Data_mining",
+                 site=str(site), port=free_port(), max_pages=25, output_root=str(base / "out"))
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    return base, task
+
+
+def test_crawl_writes_store_log_and_summary(crawled):
+    _, task = crawled
+    summary = json.loads(Path(task.output()["summary"].path).read_text())
+    assert summary["pages"] == 25 and summary["stopped"] == "page budget"
+    log = [json.loads(x) for x in Path(task.output()["log"].path).read_text().splitlines()]
+    assert [r["order"] for r in log] == list(range(1, len(log) + 1))
+    assert all(r["url"].startswith("http://127.0.0.1:") for r in log)
+    ok = [r for r in log if r["error"] is None]
+    assert len(ok) == 25 and ok[0]["url"].endswith("/wiki/Machine_learning")
+    con = sqlite3.connect(task.output()["store"].path)
+    assert con.execute("SELECT count(*) FROM pages WHERE error IS NULL").fetchone()[0] == 25
+    assert not (task.folder() / "checkpoint.json").exists()
+
+
+def test_finished_crawl_is_not_redone(crawled):
+    _, task = crawled
+    with StartedTasks() as started:
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    assert started.families == []
+
+
+def test_topic_mining_reads_a_crawl(crawled):
+    base, task = crawled
+    store = task.output()["store"].path
+    with luigi_config(BuildIndex={"corpus": store, "url_prefix": ""}):
+        index = BuildIndex(output_root=str(base / "out"))
+        topic = TopicConcepts(keyword="machine learning", pages=25, min_support=2, output_root=str(base / "out"))
+        assert luigi.build([topic], local_scheduler=True, log_level="WARNING")
+        summary = json.loads(Path(index.output()["summary"].path).read_text())
+        report = json.loads(Path(topic.output()["json"].path).read_text())
+    assert summary["pages"] == 25
+    assert report["n_k"] > 0 and report["candidates"]
+    assert all(p.startswith("http://127.0.0.1:") for c in report["candidates"] for p in c["pages"])
