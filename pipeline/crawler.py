@@ -181,7 +181,9 @@ class Crawler:
         if not result.ok:
             return out
         try:
-            root, _ = repaired_tree(decode_html(result.body, result.charset), "auto")
+            # html5lib (~100x slower) only for strategies that read the tag tree's shape.
+            parser = "auto" if self.strategy.needs_parent else "lxml"
+            root, _ = repaired_tree(decode_html(result.body, result.charset), parser)
         except ValueError as exc:
             out.problem = str(exc)
             return out
@@ -225,7 +227,8 @@ class Crawler:
         if not error:
             self.counts["pages"] += 1
             self.site_pages[host(res.final_url)] += 1
-            page = Page(res.final_url, out.text, row["depth"], entry.priority, entry.meta, out.links)
+            page = Page(res.final_url, out.text, row["depth"], entry.priority, entry.meta,
+                        self._eligible(out.links), {link.url for link in out.links})
             row["relevance"] = round(self.strategy.page_score(page), 6)
             row["title"] = out.title
             self._queue(page)
@@ -234,25 +237,34 @@ class Crawler:
         if self.on_log:
             self.on_log(row)
 
+    def _eligible(self, links: list[Link]) -> list[Link]:
+        """The out-links that may still be queued; the rest are counted, never scored."""
+        cfg = self.config
+        out = []
+        for link in links:
+            url = link.url
+            if url in self.frontier.visited:
+                continue
+            if len(url) > cfg.max_url_length:
+                self.counts["skipped: url too long"] += 1
+                continue
+            site = host(url)
+            if cfg.allowed_sites and site not in cfg.allowed_sites:
+                self.counts["skipped: off-site"] += 1
+                continue
+            if cfg.per_site_cap and self.site_pages[site] >= cfg.per_site_cap:
+                continue
+            out.append(link)
+        return out
+
     def _queue(self, page: Page) -> None:
         anchors = {}
         for link in page.links:
             anchors.setdefault(link.url, link)
         for url, priority, meta in self.strategy.links(page):
-            if len(url) > self.config.max_url_length:
-                self.counts["skipped: url too long"] += 1
-                continue
-            if url in self.frontier.visited:
-                continue
-            site = host(url)
-            if self.config.allowed_sites and site not in self.config.allowed_sites:
-                self.counts["skipped: off-site"] += 1
-                continue
-            if self.config.per_site_cap and self.site_pages[site] >= self.config.per_site_cap:
-                continue
-            link = anchors.get(url)
+            link = anchors[url]
             meta = {**meta, "crawl_depth": page.depth + 1, "parent": page.url,
-                    "anchor": link.anchor if link else "", "context": link.context if link else ""}
+                    "anchor": link.anchor, "context": link.context}
             if not self.frontier.push(url, priority, meta):
                 self.counts["frontier evictions"] = self.frontier.dropped
 

@@ -33,8 +33,22 @@ def canonical(url: str, base: str | None = None) -> str | None:
     return _canonical_absolute(url.split("#", 1)[0])
 
 
+# Already canonical: lowercase http(s) host, optional port, a path, no fragment or space.
+_SIMPLE = re.compile(r"https?://[a-z0-9.\-]+(?::(\d+))?/[^\s#]*")
+
+
+def _already_canonical(url: str) -> bool:
+    m = _SIMPLE.fullmatch(url)
+    port = m.group(1) if m else None
+    if m is None or (port and (port in ("80", "443") or int(port) > 65535)) or "//" in url[8:].split("?", 1)[0]:
+        return False
+    return "%" not in url or normalise_percent(url) == url
+
+
 @functools.lru_cache(maxsize=500_000)
 def _canonical_absolute(url: str) -> str | None:
+    if _already_canonical(url):  # most links: skip urlsplit, the crawler's hot spot
+        return url
     try:
         parts = urlsplit(url)
     except ValueError:

@@ -39,7 +39,11 @@ class Topic:
 
 @dataclass
 class Page:
-    """A fetched page as strategies see it."""
+    """A fetched page as strategies see it.
+
+    `links` are the out-links the engine may still queue (unvisited, on allowed sites,
+    short enough); `out_urls` every URL the page links to (Hub-Seeking counts seeds there).
+    """
 
     url: str
     text: str
@@ -47,9 +51,12 @@ class Page:
     priority: float = 0.0
     meta: dict = field(default_factory=dict)
     links: list[Link] = field(default_factory=list)
+    out_urls: set[str] | None = None
 
     def __post_init__(self):
         self.vector: Counter[str] = tf_vector(self.text)
+        if self.out_urls is None:
+            self.out_urls = {link.url for link in self.links}
 
 
 Scored = tuple[str, float, dict]
@@ -65,6 +72,18 @@ class Strategy:
 
     def __init__(self, topic: Topic):
         self.topic = topic
+        self._scores: dict[tuple[str, str], float] = {}
+
+    def text_score(self, text: str, against: str = "description") -> float:
+        """cos(topic vector, text), memoised: anchors, contexts and URL words repeat across pages."""
+        key = (against, text)
+        score = self._scores.get(key)
+        if score is None:
+            vec = self.topic.description_vector if against == "description" else self.topic.keyword_vector
+            score = self._scores[key] = cosine(vec, tf_vector(text)) if text else 0.0
+            if len(self._scores) > 500_000:  # bound the memory of very long crawls
+                self._scores.clear()
+        return score
 
     def seed(self, url: str) -> tuple[float, dict]:
         """Priority and metadata of a seed URL."""
@@ -173,8 +192,8 @@ class SharkSearch(Strategy):
         else:
             inherited, child_depth = self.delta * page.meta.get("inherited", 0.0), depth - 1
         for link in page.links:
-            anchor = cosine(q, tf_vector(link.anchor))
-            context = 1.0 if anchor > 0 else cosine(q, tf_vector(link.context))
+            anchor = self.text_score(link.anchor)
+            context = 1.0 if anchor > 0 else self.text_score(link.context)
             neighbourhood = self.beta * anchor + (1 - self.beta) * context
             potential = self.gamma * inherited + (1 - self.gamma) * neighbourhood
             yield link.url, potential, {"inherited": inherited, "shark_depth": child_depth}
@@ -198,8 +217,8 @@ class URLCombined(Strategy):
         d = self.topic.description_vector
         base = 0.5 * cosine(d, page.vector)
         for link in page.links:
-            yield (link.url, base + 0.25 * cosine(d, tf_vector(link.anchor))
-                   + 0.25 * cosine(d, tf_vector(url_tokens(link.url))), {})
+            yield (link.url, base + 0.25 * self.text_score(link.anchor)
+                   + 0.25 * self.text_score(url_tokens(link.url)), {})
 
 
 class NaiveBestFirst(Strategy):
@@ -224,13 +243,9 @@ class DOM(NaiveBestFirst):
 
     def dom_scores(self, page: Page) -> Iterable[Scored]:
         """The DOM score of every out-link (the parent text's vector computed once per parent)."""
-        k = self.topic.keyword_vector
         base = self.alpha * self.page_score(page)
-        cache: dict[str, float] = {}
         for link in page.links:
-            if link.parent not in cache:
-                cache[link.parent] = cosine(k, tf_vector(link.parent))
-            yield link.url, base + (1 - self.alpha) * cache[link.parent], {}
+            yield link.url, base + (1 - self.alpha) * self.text_score(link.parent, "keywords"), {}
 
     def links(self, page):
         return self.dom_scores(page)
@@ -257,9 +272,9 @@ class HubSeeking(DOM):
     def page_hub(self, page: Page) -> float:
         """The page's hub score from the seeds it links to."""
         if self.count == "urls":
-            n = len({link.url for link in page.links} & self.topic.seed_urls)
+            n = len(page.out_urls & self.topic.seed_urls)
         else:
-            n = len({host(link.url) for link in page.links} & self.topic.seed_hosts)
+            n = len({host(u) for u in page.out_urls} & self.topic.seed_hosts)
         return hub_score(n)
 
     def links(self, page):
