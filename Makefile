@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo test test-fast bench clean
+.PHONY: setup demo crawl-demo test test-fast bench clean
 
 setup: $(VENV)/.installed
 
@@ -18,6 +18,11 @@ $(VENV)/.installed: setup.cfg pyproject.toml
 
 demo: setup
 	$(BIN)/luigi --module tasks TopicConcepts --keyword "$(KEYWORD)" --local-scheduler
+
+crawl-demo: setup
+	$(BIN)/luigi --module tasks Crawl --strategy bestfirst --keywords "$(KEYWORD)" \
+		--seeds Artificial_intelligence,Machine_learning --site $(SHARED)/corpora/wikipedia-cs-2020.tar.xz \
+		--max-pages 300 --local-scheduler
 
 test: setup
 	$(BIN)/pytest -q
