@@ -1,5 +1,6 @@
 """Luigi tasks (thin): `luigi --module tasks TopicConcepts --keyword ... --local-scheduler`."""
 from . import cli
+from .benchmark import CrawlBenchmark, TestBedTopics
 from .crawl import Crawl
 from .index import BuildIndex
 from .topic import (CandidatePhrases, FrequentItemsets, HitCounts, ListItems, NoisyFilter, Scores,
@@ -7,6 +8,6 @@ from .topic import (CandidatePhrases, FrequentItemsets, HitCounts, ListItems, No
 
 cli.install()
 
-__all__ = ["BuildIndex", "Crawl", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
+__all__ = ["BuildIndex", "Crawl", "CrawlBenchmark", "TestBedTopics", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
            "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck",
            "TopicConcepts"]

@@ -64,6 +64,7 @@ class Crawl(Stage):
     max_bytes = IntParam(default=400_000)
     timeout = FloatParam(default=10.0)
     obey_robots = luigi.BoolParameter(default=True, parsing=luigi.BoolParameter.EXPLICIT_PARSING)
+    hub_count = luigi.Parameter(default="hosts", description='Hub-Seeking counts seed "hosts" or seed "urls"')
     site = luigi.Parameter(default="", description="serve this page folder/archive locally and crawl it")
     port = IntParam(default=8765, description="port of --site (fixed, so a resumed crawl finds its URLs)")
     output_root = luigi.Parameter(default="output")
@@ -87,6 +88,8 @@ class Crawl(Stage):
             raise UserError(f"unknown strategy {self.strategy!r}: use one of {', '.join(STRATEGIES)}")
         if self.max_pages < 1:
             raise UserError(f"max_pages is {self.max_pages}: pass --max-pages 1 or more")
+        if self.hub_count not in ("hosts", "urls"):
+            raise UserError(f"hub_count {self.hub_count!r}: use hosts or urls")
         if self.threads < 1 or self.n < 1:
             raise UserError("threads and n must be 1 or more")
         if not read_list(self.seeds):
@@ -120,7 +123,8 @@ class Crawl(Stage):
             if served is not None:  # a local test bed: never leave it for the real web
                 config = dataclasses.replace(config, allowed_sites=frozenset({host(served.base_url)}))
             topic = Topic(self.keywords, read_text(self.description) or self.keywords, seeds)
-            strategy = make_strategy(self.strategy, topic, n=self.n)
+            strategy = make_strategy(self.strategy, topic, n=self.n,
+                                     **({"count": self.hub_count} if self.strategy == "hub" else {}))
             robots = None
             if self.obey_robots:
                 import requests

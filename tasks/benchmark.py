@@ -1,0 +1,228 @@
+"""The crawler test bed: topics from the corpus's categories, every strategy crawls each, metrics and plots."""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import luigi
+
+from pipeline.errors import UserError
+from pipeline.testbed import build_topics, iter_titled_pages, load_topics, save_topics
+from pipeline.text import slug
+from pipeline.urls import canonical
+from pipeline.vectors import tf_vector
+from scoring import crawl_metrics as cm
+
+from .artifacts import write_csv, write_json, write_text
+from .base import Stage
+from .crawl import Crawl
+from .params import IntParam
+
+ALL_STRATEGIES = "bfs,dfs,indegree,bestfirst,bestfirstN,shark,sharkN,urlcombined,naive,dom,hub"
+
+
+class TestBedTopics(Stage):
+    """Topics of the test bed: categories with at least `min_members` pages, seeds and targets split."""
+
+    __test__ = False
+    corpus = luigi.Parameter(description="folder of <Title>.html files, or a .tar.xz of one")
+    min_members = IntParam(default=20)
+    n_seeds = IntParam(default=10)
+    seed = IntParam(default=2006)
+    output_root = luigi.Parameter(default="output")
+
+    def folder(self) -> Path:
+        key = json.dumps([str(Path(self.corpus).resolve()), self.min_members, self.n_seeds, self.seed])
+        return Path(self.output_root) / "testbed" / f"topics-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+
+    def output(self):
+        return luigi.LocalTarget(str(self.folder() / "topics.json"))
+
+    def run(self):
+        if not Path(self.corpus).exists():
+            raise UserError(f"corpus {self.corpus!r} does not exist: pass --corpus a folder or .tar.xz of pages")
+        self.set_status_message("reading categories and first paragraphs")
+        topics = build_topics(iter_titled_pages(self.corpus), self.min_members, self.n_seeds, self.seed, workers=2)
+        if not topics:
+            raise UserError(f"no category has {self.min_members} member pages in {self.corpus!r}: "
+                            "lower --min-members")
+        folder = self.folder()
+        for i, t in enumerate(topics):  # crawl inputs a person can open; topics.json, last, marks completion
+            (folder / "topics").mkdir(parents=True, exist_ok=True)
+            (folder / "topics" / f"{i:03d}-{slug(t.category, 40)}.description.txt").write_text(t.description)
+            (folder / "topics" / f"{i:03d}-{slug(t.category, 40)}.seeds.txt").write_text("\n".join(t.seeds) + "\n")
+        with self.output().temporary_path() as tmp:
+            save_topics(topics, tmp)
+        print(f"TestBedTopics: {len(topics)} topics with >= {self.min_members} members -> {self.output().path}")
+
+
+class CrawlBenchmark(Stage):
+    """Every strategy on every test-bed topic; precision@N, target recall@N, harvest rate,
+    predicate satisfaction, averages with standard errors, paired t-tests, and plots."""
+
+    corpus = luigi.Parameter(description="the collection served locally and crawled")
+    strategies = luigi.Parameter(default=ALL_STRATEGIES)
+    topics = IntParam(default=30, description="how many test-bed topics (the first in name order)")
+    min_members = IntParam(default=20)
+    n_seeds = IntParam(default=10)
+    max_pages = IntParam(default=1000)
+    n = IntParam(default=10)
+    threads = IntParam(default=4)
+    step = IntParam(default=0, description="N between curve points (0: max_pages / 20)")
+    port = IntParam(default=8765)
+    output_root = luigi.Parameter(default="output")
+
+    def topic_task(self) -> TestBedTopics:
+        return TestBedTopics(corpus=self.corpus, min_members=self.min_members, n_seeds=self.n_seeds,
+                             output_root=self.output_root)
+
+    def requires(self):
+        names = [s.strip() for s in self.strategies.split(",") if s.strip()]
+        if not names:
+            raise UserError("no strategies: pass --strategies bfs,bestfirst,...")
+        if self.topics < 1 or self.max_pages < 1:
+            raise UserError("topics and max_pages must be 1 or more")
+        if not 1 <= self.n_seeds < self.min_members:
+            raise UserError(f"n_seeds {self.n_seeds} must be at least 1 and below min_members {self.min_members}")
+        return self.topic_task()
+
+    def folder(self) -> Path:
+        key = json.dumps(self.to_str_params(only_significant=True), sort_keys=True)
+        return Path(self.output_root) / "benchmark" / f"bench-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+
+    def output(self):
+        return luigi.LocalTarget(str(self.folder() / "summary.json"))
+
+    def crawl_tasks(self) -> dict[tuple[str, int], Crawl]:
+        """One Crawl per (strategy, topic), reading the topic's seeds and description files."""
+        topics = load_topics(self.input().path)[: self.topics]
+        files = sorted((self.topic_task().folder() / "topics").glob("*.seeds.txt"))
+        tasks = {}
+        for i, topic in enumerate(topics):
+            stem = str(files[i])[: -len(".seeds.txt")]
+            for name in [s.strip() for s in self.strategies.split(",") if s.strip()]:
+                tasks[(name, i)] = Crawl(
+                    strategy=name, n=self.n, keywords=topic.keywords, description="@" + stem + ".description.txt",
+                    seeds=stem + ".seeds.txt", max_pages=self.max_pages, threads=self.threads,
+                    site=self.corpus, port=self.port, obey_robots=False, output_root=self.output_root,
+                    # The test bed is one host: Hub-Seeking counts the seed pages a page links to.
+                    hub_count="urls" if name == "hub" else "hosts")
+        return tasks
+
+    def run(self):
+        tasks = self.crawl_tasks()
+        yield list(tasks.values())  # dynamic dependencies: Luigi runs (or resumes) every crawl
+        topics = load_topics(self.input().path)[: self.topics]
+        prefix = f"http://127.0.0.1:{self.port}/wiki/"
+        step = self.step or max(1, self.max_pages // 20)
+        ns = list(range(step, self.max_pages + 1, step))
+        names = sorted({name for name, _ in tasks}, key=lambda s: ALL_STRATEGIES.split(",").index(s)
+                       if s in ALL_STRATEGIES.split(",") else 99)
+        rows, per_topic = [], {name: {"precision": [], "recall": [], "harvest": [], "predicate": []} for name in names}
+        for i, topic in enumerate(topics):
+            pages = {name: crawled_pages(tasks[(name, i)].output()["store"].path) for name in names}
+            # C = every page any crawler fetched for the topic; each page's terms counted once.
+            vectors = {url: tf_vector(text) for url, text in _union(pages).items()}
+            tfidf = cm.TfIdf(vectors.values())
+            targets = {canonical(prefix + t) for t in topic.targets}
+            for name in names:
+                urls = [u for u, _ in pages[name]]
+                texts = [t for _, t in pages[name]]
+                sims = tfidf.similarities(topic.description, [vectors[u] for u in urls])
+                prec = cm.precision_at(sims, ns)
+                rec = cm.target_recall_at(urls, targets, ns)
+                harvest = cm.harvest_rate(sims, HARVEST_THRESHOLD)
+                pred = cm.predicate_satisfaction(texts, topic.keywords)
+                for n_ in ns:
+                    rows.append([name, topic.category, n_, round(prec[n_], 6), round(rec[n_], 6)])
+                final = ns[-1]
+                per_topic[name]["precision"].append(prec[final])
+                per_topic[name]["recall"].append(rec[final])
+                per_topic[name]["harvest"].append(harvest)
+                per_topic[name]["predicate"].append(pred)
+            self.set_status_message(f"metrics for {i + 1}/{len(topics)} topics")
+        folder = self.folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        write_csv(luigi.LocalTarget(str(folder / "metrics.csv")),
+                  ["strategy", "topic", "N", "precision", "target_recall"], rows)
+        summary = summarise(names, per_topic, rows, ns)
+        plot_curves(rows, names, ns, folder)
+        write_text(luigi.LocalTarget(str(folder / "summary.md")), summary_markdown(summary, self))
+        write_json(self.output(), summary)
+        print(summary_markdown(summary, self))
+
+
+HARVEST_THRESHOLD = 0.1  # a page with TF-IDF cosine >= 0.1 to the description counts as relevant
+
+
+def crawled_pages(store: str) -> list[tuple[str, str]]:
+    """(URL, main text) of a crawl's usable pages in crawl order."""
+    con = sqlite3.connect(f"file:{Path(store).resolve()}?mode=ro", uri=True)
+    try:
+        return con.execute("SELECT p.url, f.body FROM pages p JOIN pages_fts f ON f.rowid = p.id "
+                           "WHERE p.error IS NULL ORDER BY p.crawl_order").fetchall()
+    finally:
+        con.close()
+
+
+def _union(pages: dict[str, list[tuple[str, str]]]) -> dict[str, str]:
+    """C: every page crawled by any crawler for the topic, once each (URL -> text)."""
+    seen: dict[str, str] = {}
+    for rows in pages.values():
+        for url, text in rows:
+            seen.setdefault(url, text)
+    return seen
+
+
+def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> dict:
+    """Averages with standard errors at the last N, and one-tailed paired t-tests against BFS."""
+    out = {"N": ns[-1], "strategies": {}, "t_tests_vs_bfs": {}}
+    for name in names:
+        out["strategies"][name] = {k: dict(zip(("mean", "se"), cm.mean_and_se(v))) for k, v in per_topic[name].items()}
+    if "bfs" in per_topic:
+        for name in names:
+            if name != "bfs":
+                out["t_tests_vs_bfs"][name] = {
+                    k: dict(zip(("t", "p"), cm.paired_t(per_topic[name][k], per_topic["bfs"][k])))
+                    for k in ("precision", "recall")}
+    return json.loads(json.dumps(out, default=float).replace("NaN", "null"))
+
+
+def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
+    """The summary table a person reads."""
+    lines = [f"Crawl benchmark: {task.topics} topics, {task.max_pages} pages per crawl, N = {summary['N']}.", "",
+             "| strategy | precision@N | target recall@N | harvest rate | predicate | p (recall > BFS) |",
+             "|---|---|---|---|---|---|"]
+    for name, s in summary["strategies"].items():
+        p = summary["t_tests_vs_bfs"].get(name, {}).get("recall", {}).get("p")
+        cells = [f"{s[k]['mean']:.3f} ± {s[k]['se'] or 0:.3f}" for k in ("precision", "recall", "harvest", "predicate")]
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {'' if p is None else f'{p:.3f}'} |")
+    return "\n".join(lines) + "\n"
+
+
+def plot_curves(rows: list, names: list[str], ns: list[int], folder: Path) -> None:
+    """precision@N and target recall@N against N, averaged over topics, all strategies per figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    for col, label, fname in ((3, "average precision@N", "precision.png"), (4, "average target recall@N", "recall.png")):
+        fig, ax = plt.subplots(figsize=(8, 5))
+        for name in names:
+            ys = []
+            for n_ in ns:
+                vals = [r[col] for r in rows if r[0] == name and r[2] == n_]
+                ys.append(sum(vals) / len(vals) if vals else 0.0)
+            ax.plot(ns, ys, label=name, marker="o", markersize=3)
+        ax.set_xlabel("pages crawled (N)")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, ncol=2)
+        fig.tight_layout()
+        target = luigi.LocalTarget(str(folder / fname))
+        with target.temporary_path() as tmp:
+            fig.savefig(tmp, format="png", dpi=110)
+        plt.close(fig)
