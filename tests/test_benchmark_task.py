@@ -4,7 +4,6 @@ from __future__ import annotations
 import csv
 import json
 import socket
-from pathlib import Path
 
 import luigi
 
