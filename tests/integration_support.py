@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import tarfile
 from pathlib import Path
 
@@ -89,3 +90,10 @@ class StartedTasks:
     def __exit__(self, *exc):
         handlers = luigi.Task._event_callbacks.get(luigi.Task, {}).get(luigi.Event.START, set())
         handlers.discard(self._on_start)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

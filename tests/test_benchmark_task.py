@@ -3,19 +3,13 @@ from __future__ import annotations
 
 import csv
 import json
-import socket
 
 import luigi
 
 from tasks import CrawlBenchmark
 
-from integration_support import StartedTasks, extract_slice
+from integration_support import StartedTasks, extract_slice, free_port
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_benchmark_on_a_slice(tmp_path):

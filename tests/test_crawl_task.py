@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import socket
 import sqlite3
 from pathlib import Path
 
@@ -11,13 +10,8 @@ import pytest
 
 from tasks import BuildIndex, Crawl, TopicConcepts
 
-from integration_support import StartedTasks, extract_slice, luigi_config
+from integration_support import StartedTasks, extract_slice, free_port, luigi_config
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from integration_support import free_port
 from pipeline.crawler import CrawlConfig, Crawler
 from pipeline.testsite import CorpusSite
 from scoring.strategies import Topic, make_strategy
@@ -147,11 +147,6 @@ def test_robots_txt_is_obeyed(tmp_path):
     assert "Cooking_soup" in fetched
     assert summary["counts"]["robots"] == 1  # /wiki/Neural: never fetched, its children never found
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 RUNNER = textwrap.dedent("""
