@@ -19,7 +19,7 @@ MAX_WORDS = 15
 
 # Citation and editorial markers ("[12]", "[a]", "[citation needed]") carry digits that
 # would make the digit rule drop good items, so they go before any rule is applied.
-_MARKERS = re.compile(r"\[\s*(?:\d+|[a-z]|[ivx]+|note \d+|[a-z ]{0,30}needed|\?)\s*\]", re.I)
+CITATION_MARKERS = re.compile(r"\[\s*(?:\d+|[a-z]|[ivx]+|note \d+|[a-z ]{0,30}needed|\?)\s*\]", re.I)
 _SALUTATION_ABBR = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\b")  # case-sensitive: "DR-DOS" stays
 _PROFESSOR = re.compile(r"\bprofessor\b", re.I)
 _URL = re.compile(
@@ -47,7 +47,7 @@ _DANGLING = " \t-\u2013\u2014:;,.\u00b7\u2022|/*"
 
 def clean_item_text(text: str) -> str:
     """Item text with citation markers, dangling separators ("Robotics –") and extra whitespace removed."""
-    return squash(_MARKERS.sub(" ", text)).strip(_DANGLING)
+    return squash(CITATION_MARKERS.sub(" ", text)).strip(_DANGLING)
 
 
 def drop_reason(text: str, max_words: int = MAX_WORDS) -> str | None:

@@ -129,7 +129,7 @@ def is_chrome(el: etree._Element, rules: BoilerplateRules) -> str | None:
     return _attribute_rule(el, keys, tag, rules) if keys else None
 
 
-def _drop(el: etree._Element) -> None:
+def drop_element(el: etree._Element) -> None:
     """Remove `el` but keep its tail text in the tree."""
     parent = el.getparent()
     if parent is None:
@@ -144,7 +144,7 @@ def _drop(el: etree._Element) -> None:
     parent.remove(el)
 
 
-def _drop_back_matter(root: etree._Element, rules: BoilerplateRules) -> int:
+def drop_back_matter(root: etree._Element, rules: BoilerplateRules) -> int:
     """Remove sections introduced by a heading such as "References"; return how many."""
     removed = 0
     for h in list(root.iter(*_HEADING)):
@@ -161,9 +161,9 @@ def _drop_back_matter(root: etree._Element, rules: BoilerplateRules) -> int:
             ):
                 break
             nxt = sib.getnext()
-            _drop(sib)
+            drop_element(sib)
             sib = nxt
-        _drop(h)
+        drop_element(h)
         removed += 1
     return removed
 
@@ -172,7 +172,7 @@ def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RU
     """Remove chrome from the tree in place and return its root."""
     if not rules.enabled:
         for el in list(root.iter("script", "style", "noscript", "template", etree.Comment)):
-            _drop(el)
+            drop_element(el)
         return root
     # A plain walk that does not descend into chrome: measured faster than an XPath
     # pre-selection, which must still test every descendant of a removed navbox.
@@ -191,6 +191,6 @@ def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RU
         else:
             stack.extend(el)
     for el in doomed:
-        _drop(el)
-    _drop_back_matter(root, rules)
+        drop_element(el)
+    drop_back_matter(root, rules)
     return root

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from pipeline.text import contains_phrase, words
 from pipeline.vectors import cosine, tf_vector
@@ -177,10 +177,11 @@ def paired_t(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """Paired one-tailed t-test over topics that crawler a beats crawler b: (t, p).
 
     H1: mean(a - b) > 0 (scipy.stats.ttest_rel, alternative="greater"); a[i] and b[i] are
-    the two crawlers' values for topic i. Fewer than 2 topics: (nan, nan). When every
-    difference is the same the t statistic has no spread to divide by: identical vectors
-    give (0.0, 0.5), the value of a zero t (no evidence either way); a constant positive
-    difference gives (inf, 0.0) and a constant negative one (-inf, 1.0).
+    the two crawlers' values for topic i. Fewer than 2 topics, or a nan value: (nan, nan).
+    When every difference is the same (up to rounding, 1e-12) the t statistic has no
+    spread to divide by: identical vectors give (0.0, 0.5), the value of a zero t (no
+    evidence either way); a constant positive difference gives (inf, 0.0) and a constant
+    negative one (-inf, 1.0).
     """
     if len(a) != len(b):
         raise ValueError(f"paired test needs one value per topic from each crawler ({len(a)} != {len(b)})")
@@ -189,9 +190,12 @@ def paired_t(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     diffs = [x - y for x, y in zip(a, b)]
     if any(math.isnan(d) for d in diffs):
         return NAN, NAN
-    if all(d == diffs[0] for d in diffs):
-        d = diffs[0]
-        return (0.0, 0.5) if d == 0 else (math.inf, 0.0) if d > 0 else (-math.inf, 1.0)
+    low, high = min(diffs), max(diffs)
+    if high - low <= 1e-12 * max(1.0, abs(low), abs(high)):  # constant up to rounding
+        d = math.fsum(diffs) / len(diffs)
+        if abs(d) <= 1e-12:
+            return 0.0, 0.5
+        return (math.inf, 0.0) if d > 0 else (-math.inf, 1.0)
     from scipy.stats import ttest_rel
 
     result = ttest_rel(a, b, alternative="greater")

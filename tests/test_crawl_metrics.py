@@ -1,0 +1,143 @@
+"""The crawl metrics, each checked against values worked out by hand."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+from pipeline.vectors import tf_vector
+from scoring.crawl_metrics import (
+    TfIdf,
+    curve,
+    harvest_rate,
+    mean_and_se,
+    paired_t,
+    precision_at,
+    predicate_satisfaction,
+    satisfies_predicate,
+    target_hits,
+    target_recall_at,
+)
+
+LN3, LN15 = math.log(3), math.log(1.5)
+# |C| = 3; df: a = 1, b = 2, c = 2, so idf(a) = ln 3 and idf(b) = idf(c) = ln 1.5.
+DOCS = [Counter(a=2, b=1), Counter(b=1, c=1), Counter(c=3)]
+
+
+def test_tfidf_weights_for_a_three_document_collection():
+    tfidf = TfIdf(DOCS)
+    assert tfidf.n_docs == 3 and tfidf.df == Counter(a=1, b=2, c=2)
+    # d1: max_tf = 2, so a: (0.5 + 0.5*2/2) ln 3 = ln 3; b: (0.5 + 0.5*1/2) ln 1.5 = 0.75 ln 1.5
+    w = tfidf.weights(DOCS[0])
+    assert w == pytest.approx({"a": LN3, "b": 0.75 * LN15})
+    assert w["a"] == pytest.approx(1.0986123) and w["b"] == pytest.approx(0.3040988)
+    # d2: max_tf = 1, both terms get the full tf factor 1
+    assert tfidf.weights(DOCS[1]) == pytest.approx({"b": LN15, "c": LN15})
+    assert tfidf.weights(DOCS[2]) == pytest.approx({"c": LN15})
+
+
+def test_terms_outside_the_collection_or_in_every_document_get_no_weight():
+    tfidf = TfIdf([Counter(a=1, z=1), Counter(z=2)])
+    # "new" is in no document (no idf); "z" is in all (idf ln 1 = 0); max_tf = 4 still counts "new"
+    assert tfidf.weights(Counter(a=2, z=1, new=4)) == pytest.approx({"a": (0.5 + 0.5 * 2 / 4) * math.log(2)})
+    assert tfidf.weights(Counter()) == {}
+
+
+def test_similarity_is_the_cosine_of_the_weighted_vectors():
+    tfidf = TfIdf(DOCS)
+    description = Counter(a=1, c=1)  # weights: a = ln 3, c = ln 1.5
+    d1 = LN3 * LN3 / (math.hypot(LN3, LN15) * math.hypot(LN3, 0.75 * LN15))
+    assert tfidf.similarity(description, DOCS[0]) == pytest.approx(d1)
+    # 1.206949 / (sqrt(1.206949 + 0.164402) * sqrt(1.206949 + 0.092476)) = 1.206949 / 1.334904
+    assert d1 == pytest.approx(0.904147, abs=1e-6)
+    assert tfidf.similarity(description, DOCS[2]) == pytest.approx(LN15 / math.hypot(LN3, LN15))
+    assert tfidf.similarities(description, DOCS) == pytest.approx(
+        [tfidf.similarity(description, d) for d in DOCS])
+    assert tfidf.similarity(Counter(q=1), DOCS[0]) == 0.0
+
+
+def test_texts_go_through_the_crawlers_tf_vector():
+    texts = ["Learning machines learn.", "The machine is a machine.", "Penguins swim."]
+    from_texts, from_counters = TfIdf(texts), TfIdf(tf_vector(t) for t in texts)
+    assert from_texts.df == from_counters.df and from_texts.df["learn"] == 1  # stemmed, no stopwords
+    assert from_texts.similarity("machine learning", texts[0]) == pytest.approx(
+        from_counters.similarity(tf_vector("machine learning"), tf_vector(texts[0])))
+
+
+def test_precision_at_n_is_the_mean_of_the_first_n_and_of_what_there_is():
+    sims = [0.5, 0.3, 0.1]
+    assert precision_at(sims, [1, 2, 3]) == pytest.approx({1: 0.5, 2: 0.4, 3: 0.3})
+    assert precision_at(sims, [10]) == pytest.approx({10: 0.3})  # only 3 pages were crawled
+    assert math.isnan(precision_at([], [5])[5])
+    with pytest.raises(ValueError):
+        precision_at(sims, [0])
+
+
+def test_target_recall_at_n():
+    crawled = ["u1", "t1", "u2", "t2", "t1"]
+    targets = {"t1", "t2", "t3", "t4"}
+    assert target_recall_at(crawled, targets, [1, 2, 4, 100]) == {1: 0.0, 2: 0.25, 4: 0.5, 100: 0.5}
+    assert target_hits(crawled, targets) == [0, 1, 0, 1, 0]  # a repeated URL is no new target
+    with pytest.raises(ValueError, match="target"):
+        target_recall_at(crawled, set(), [1])
+
+
+def test_harvest_rate_counts_pages_at_or_above_the_threshold():
+    assert harvest_rate([0.1, 0.2, 0.3, 0.4], threshold=0.2) == 0.75
+    assert harvest_rate([0.1], threshold=0.5) == 0.0
+    assert math.isnan(harvest_rate([], threshold=0.2))
+
+
+def test_predicate_satisfaction_matches_the_keyword_phrase_as_whole_words():
+    texts = ["Machine-learning methods", "A learning machine", "MACHINE LEARNING!", "machine learnings"]
+    assert [satisfies_predicate(t, "machine learning") for t in texts] == [True, False, True, False]
+    assert predicate_satisfaction(texts, "Machine learning") == 0.5
+    assert math.isnan(predicate_satisfaction([], "x"))
+
+
+def test_mean_and_standard_error():
+    mean, se = mean_and_se([1.0, 2.0, 3.0, 4.0])
+    # sample variance 5/3, SE = sqrt(5/3 / 4)
+    assert mean == 2.5 and se == pytest.approx(math.sqrt(5 / 12))
+    assert mean_and_se([2.0])[0] == 2.0 and math.isnan(mean_and_se([2.0])[1])
+    assert all(math.isnan(x) for x in mean_and_se([]))
+
+
+def test_paired_t_is_one_tailed_in_favour_of_the_first_crawler():
+    a = [0.30, 0.42, 0.25, 0.50, 0.38]
+    b = [0.20, 0.40, 0.21, 0.31, 0.30]
+    t, p = paired_t(a, b)
+    # differences 0.10 0.02 0.04 0.19 0.08: mean 0.086, sample variance 0.01752 / 4 = 0.00438,
+    # t = 0.086 / sqrt(0.00438 / 5) = 2.90567 with 4 degrees of freedom, one-tailed p = 0.02193
+    assert t == pytest.approx(0.086 / math.sqrt(0.00438 / 5), rel=1e-9)
+    assert t == pytest.approx(2.90567, abs=1e-5) and p == pytest.approx(0.021934, abs=1e-6)
+    assert t > 0 and p < 0.05
+    t_rev, p_rev = paired_t(b, a)
+    assert t_rev == pytest.approx(-t) and p_rev == pytest.approx(1 - p)
+
+
+def test_paired_t_edge_cases():
+    assert paired_t([0.1, 0.2, 0.3], [0.1, 0.2, 0.3]) == (0.0, 0.5)
+    assert paired_t([0.75, 0.5], [0.5, 0.25]) == (math.inf, 0.0)
+    assert paired_t([0.5, 0.25], [0.75, 0.5]) == (-math.inf, 1.0)
+    assert paired_t([0.2, 0.3], [0.1, 0.2]) == (math.inf, 0.0)  # 0.1 and 0.09999999999999998
+    assert all(math.isnan(x) for x in paired_t([0.5], [0.1]))
+    assert all(math.isnan(x) for x in paired_t([], []))
+    assert all(math.isnan(x) for x in paired_t([0.5, float("nan")], [0.1, 0.2]))
+    with pytest.raises(ValueError, match="one value per topic"):
+        paired_t([0.1, 0.2], [0.1])
+
+
+def test_curves_for_precision_and_recall():
+    sims = [1.0, 0.0, 0.5, 0.5, 0.0]
+    assert curve(sims, 2) == [(2, 0.5), (4, 0.5), (5, 0.4)]
+    assert curve(sims, 5) == [(5, 0.4)]
+    assert curve(sims, 1) == [(1, 1.0), (2, 0.5), (3, 0.5), (4, 0.5), (5, 0.4)]
+    hits = target_hits(["u1", "t1", "u2", "t2"], {"t1", "t2", "t3", "t4"})
+    assert curve(hits, 2, kind="sum", total=4) == [(2, 0.25), (4, 0.5)]
+    assert curve([], 3) == []
+    with pytest.raises(ValueError):
+        curve(sims, 0)
+    with pytest.raises(ValueError):
+        curve(hits, 2, kind="sum")
