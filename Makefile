@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo test test-fast bench clean
+.PHONY: setup demo crawl-demo test test-fast bench bench-quality bench-crawl clean
 
 setup: $(VENV)/.installed
 
@@ -32,6 +32,14 @@ test-fast: setup
 
 bench: setup
 	$(BIN)/python bench/bench_topic.py
+
+bench-quality: setup
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python -m bench.quality.evaluate
+
+bench-crawl: setup
+	$(BIN)/luigi --module tasks CrawlBenchmark --corpus $(SHARED)/corpora/wikipedia-cs-2020.tar.xz \
+		--topics 30 --max-pages 1000 --local-scheduler
 
 clean:
 	rm -rf output/index output/cache output/*-*/
