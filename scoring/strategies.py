@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from pipeline.links import Link
-from pipeline.urls import host
+from pipeline.urls import canonical, host
 from pipeline.vectors import cosine, tf_vector, url_tokens
 
 
@@ -33,8 +33,8 @@ class Topic:
     def __post_init__(self):
         self.description_vector = tf_vector(self.description or self.keywords)
         self.keyword_vector = tf_vector(self.keywords)
-        self.seed_hosts = {host(u) for u in self.seeds}
-        self.seed_urls = set(self.seeds)
+        self.seed_urls = {canonical(u) or u for u in self.seeds}  # comparable with link URLs
+        self.seed_hosts = {host(u) for u in self.seed_urls}
 
 
 @dataclass
