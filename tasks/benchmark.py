@@ -16,7 +16,7 @@ from pipeline.urls import canonical
 from pipeline.vectors import tf_vector
 from scoring import crawl_metrics as cm
 
-from .artifacts import write_csv, write_json, write_text
+from .artifacts import atomic_path, write_csv, write_json, write_text
 from .base import Stage
 from .crawl import Crawl
 from .params import IntParam
@@ -54,7 +54,7 @@ class TestBedTopics(Stage):
             (folder / "topics").mkdir(parents=True, exist_ok=True)
             (folder / "topics" / f"{i:03d}-{slug(t.category, 40)}.description.txt").write_text(t.description)
             (folder / "topics" / f"{i:03d}-{slug(t.category, 40)}.seeds.txt").write_text("\n".join(t.seeds) + "\n")
-        with self.output().temporary_path() as tmp:
+        with atomic_path(self.output()) as tmp:
             save_topics(topics, tmp)
         print(f"TestBedTopics: {len(topics)} topics with >= {self.min_members} members -> {self.output().path}")
 
@@ -219,18 +219,20 @@ def plot_curves(rows: list, names: list[str], ns: list[int], folder: Path) -> No
 
     for col, label, fname in ((3, "average precision@N", "precision.png"), (4, "average target recall@N", "recall.png")):
         fig, ax = plt.subplots(figsize=(8, 5))
-        for name in names:
+        colours = plt.get_cmap("tab20").colors  # 11 strategies: the default cycle repeats after 10
+        for k, name in enumerate(names):
             ys = []
             for n_ in ns:
                 vals = [r[col] for r in rows if r[0] == name and r[2] == n_]
                 ys.append(sum(vals) / len(vals) if vals else 0.0)
-            ax.plot(ns, ys, label=name, marker="o", markersize=3)
+            ax.plot(ns, ys, label=name, marker="os^v"[k % 4], markersize=3, color=colours[(2 * k) % 20],
+                    linestyle="-" if k < 10 else "--")
         ax.set_xlabel("pages crawled (N)")
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, ncol=2)
         fig.tight_layout()
         target = luigi.LocalTarget(str(folder / fname))
-        with target.temporary_path() as tmp:
+        with atomic_path(target) as tmp:
             fig.savefig(tmp, format="png", dpi=110)
         plt.close(fig)

@@ -14,7 +14,7 @@ from pipeline.indexer import build_index
 from pipeline.store import SCHEMA_VERSION
 from pipeline.text import slug
 
-from .artifacts import write_json
+from .artifacts import atomic_path, write_json
 from .base import Stage
 from .params import IntParam
 
@@ -62,7 +62,7 @@ class BuildIndex(Stage):
 
         db = self.output()["db"]
         Path(db.path).parent.mkdir(parents=True, exist_ok=True)
-        with db.temporary_path() as tmp:
+        with atomic_path(db) as tmp:
             summary = build_index(self.corpus, tmp, self.url_prefix, rules,
                                   workers=self.parse_workers or None, progress=progress)
         write_json(self.output()["summary"], summary)

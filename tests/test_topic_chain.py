@@ -167,3 +167,13 @@ def test_domain_restriction_with_no_matching_host(env):
     assert rep["candidates"] == []
     rows = [json.loads(x) for x in (task.run_dir() / "01-search.jsonl").read_text().splitlines()]
     assert rows == []
+
+
+def test_task_killed_between_two_outputs_reruns(env, report):
+    task, rep = report
+    md = Path(task.output()["md"].path)
+    md.unlink()  # report.json and report.csv exist: as if killed before the last write
+    with StartedTasks() as started:
+        assert run(topic(env))
+    assert started.families == ["TopicConcepts"]
+    assert md.is_file() and json.loads(Path(task.output()["json"].path).read_text()) == rep
