@@ -265,8 +265,7 @@ class Crawler:
             link = anchors[url]
             meta = {**meta, "crawl_depth": page.depth + 1, "parent": page.url,
                     "anchor": link.anchor, "context": link.context}
-            if not self.frontier.push(url, priority, meta):
-                self.counts["frontier evictions"] = self.frontier.dropped
+            self.frontier.push(url, priority, meta)  # evictions are counted by the frontier
 
     def _done(self) -> str | None:
         cfg = self.config
