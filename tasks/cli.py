@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import logging
 
+from luigi.parameter import ParameterException
+
 from pipeline.errors import UserError
 
 _MARK = "pipeline.errors.UserError: "
@@ -13,6 +15,8 @@ class UserErrorFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, ParameterException):  # e.g. a required --keyword left out
+            exc = UserError(f"{exc}: see `luigi --module tasks <Task> --help` for the options")
         if isinstance(exc, UserError):
             record.msg, record.args, record.exc_info, record.exc_text = str(exc), (), None, None
             record.levelno, record.levelname = logging.ERROR, "ERROR"

@@ -55,6 +55,7 @@ def test_main_job_runs_and_prints_summary(workdir):
     (["--keyword", "x", "--mode", "sentences"], 35, "unknown mode 'sentences'"),
     (["--keyword", "x", "--backend", "bing"], 35, "unknown backend 'bing'"),
     (["--keyword", "x", "--min-support", "-1"], 35, "min_support is -1.0"),
+    ([], 40, "requires the 'keyword' parameter to be set"),
     (["--keyword", "x", "--BuildIndex-corpus", "/nonexistent/pages.tar.xz"], 30,
      "corpus '/nonexistent/pages.tar.xz' does not exist"),
 ])
