@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo test test-fast bench bench-quality bench-crawl clean
+.PHONY: setup demo crawl-demo test test-fast bench bench-quality bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -36,6 +36,10 @@ bench: setup
 bench-quality: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench.quality.evaluate
+
+bench-crawl-speed: setup
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/bench_crawl.py
 
 bench-crawl: setup
 	$(BIN)/luigi --module tasks CrawlBenchmark --corpus $(SHARED)/corpora/wikipedia-cs-2020.tar.xz \
