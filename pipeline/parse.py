@@ -81,15 +81,21 @@ def html_problem(raw: bytes, content_type: str | None = None) -> str | None:
     return None
 
 
-def parse_tree(text: str) -> etree._Element:
-    """A tree from lxml's fast HTML parser (raises ValueError when nothing parses)."""
+def _lxml_parse(text: str) -> tuple[etree._Element, etree.HTMLParser]:
+    """The one lxml parse: the tree and the parser (its error log tells what was repaired)."""
+    parser = etree.HTMLParser(recover=True, no_network=True)
     try:
-        root = etree.fromstring(text, etree.HTMLParser(recover=True, no_network=True))
+        root = etree.fromstring(text, parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
         raise ValueError(f"unparseable HTML: {exc}") from None
     if root is None:
         raise ValueError("unparseable HTML: empty document")
-    return root
+    return root, parser
+
+
+def parse_tree(text: str) -> etree._Element:
+    """A tree from lxml's fast HTML parser (raises ValueError when nothing parses)."""
+    return _lxml_parse(text)[0]
 
 
 def parse_tree_html5(text: str) -> etree._Element:
@@ -114,13 +120,7 @@ def parse_tree_checked(text: str) -> tuple[etree._Element, bool]:
 
     When it did not, a browser (and html5lib) would build the same tree.
     """
-    parser = etree.HTMLParser(recover=True, no_network=True)
-    try:
-        root = etree.fromstring(text, parser)
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
-        raise ValueError(f"unparseable HTML: {exc}") from None
-    if root is None:
-        raise ValueError("unparseable HTML: empty document")
+    root, parser = _lxml_parse(text)
     return root, any(not _BENIGN_ERROR.match(e.message) for e in parser.error_log)
 
 

@@ -6,29 +6,29 @@ import luigi
 from pipeline.errors import UserError
 
 
-class _Named:
-    """Errors name the command-line option (Luigi records the attribute name itself)."""
+class _Checked:
+    """Parse with `convert`; a value it rejects is a one-line error naming the option."""
 
-    def option(self) -> str:
-        name = getattr(self, "_attribute_name", None) or "value"
-        return "--" + name.replace("_", "-")
+    convert: type = str
+    expected = "a value"
+
+    def parse(self, x):
+        try:
+            return self.convert(x)
+        except (TypeError, ValueError):
+            name = getattr(self, "_attribute_name", None) or "value"  # Luigi records it
+            raise UserError(f"--{name.replace('_', '-')} {x!r} is not {self.expected}") from None
 
 
-class IntParam(_Named, luigi.IntParameter):
+class IntParam(_Checked, luigi.IntParameter):
     """An integer parameter; a value that is not a whole number is a user error."""
 
-    def parse(self, x):
-        try:
-            return int(x)
-        except (TypeError, ValueError):
-            raise UserError(f"{self.option()} {x!r} is not a whole number: pass an integer such as 100") from None
+    convert = int
+    expected = "a whole number: pass an integer such as 100"
 
 
-class FloatParam(_Named, luigi.FloatParameter):
+class FloatParam(_Checked, luigi.FloatParameter):
     """A number parameter; a value that is not a number is a user error."""
 
-    def parse(self, x):
-        try:
-            return float(x)
-        except (TypeError, ValueError):
-            raise UserError(f"{self.option()} {x!r} is not a number: pass a value such as 3 or 0.05") from None
+    convert = float
+    expected = "a number: pass a value such as 3 or 0.05"
