@@ -83,10 +83,14 @@ def iter_items(root: etree._Element) -> Iterator[tuple[etree._Element, str]]:
         yield el, clean_item_text(own_text(el))
 
 
+def item_rows(root: etree._Element, page: str,
+              max_words: int = MAX_WORDS) -> Iterator[tuple[etree._Element, ListItem]]:
+    """(element, item) of every list item of a (chrome-free) tree, kept or with its drop reason."""
+    tree = root.getroottree()
+    for el, text in iter_items(root):
+        yield el, ListItem(page, tree.getpath(el), el.tag, text, drop_reason(text, max_words))
+
+
 def extract_items(root: etree._Element, page: str, max_words: int = MAX_WORDS) -> list[ListItem]:
     """Every list item of a (chrome-free) tree, kept or with its drop reason."""
-    tree = root.getroottree()
-    return [
-        ListItem(page, tree.getpath(el), el.tag, text, drop_reason(text, max_words))
-        for el, text in iter_items(root)
-    ]
+    return [item for _, item in item_rows(root, page, max_words)]

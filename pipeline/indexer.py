@@ -14,8 +14,11 @@ from typing import Callable, Iterator
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .corpus import check_corpus, is_archive, is_store, iter_archive, iter_folder, iter_store
+from mining.listitems import item_rows
+from scoring.tagtree import labels, nearest_headings
+
 from .parse import parse_page
-from .store import SCHEMA_VERSION, connect, insert_page, pack_html, pack_links, set_meta
+from .store import SCHEMA_VERSION, connect, insert_page, pack_html, pack_items, pack_links, set_meta
 from .urls import file_url, host
 
 _rules: BoilerplateRules = DEFAULT_RULES
@@ -26,17 +29,32 @@ def _init_worker(rules: BoilerplateRules) -> None:
     _rules = rules
 
 
+def index_items(root, url: str) -> list[list]:
+    """[path, tag, text, drop reason, star labels] of every list item of a chrome-free tree.
+
+    Stored so a topic run reads list items and tag-tree labels instead of parsing its
+    pages again. Labels are kept for every item with words: a dropped item can share
+    its normalised text with a candidate, and the star rule looks at every such item.
+    """
+    headings = nearest_headings(root)
+    return [[item.path, item.tag, item.text, item.reason,
+             labels(el, headings.get(el)) if item.reason != "empty" else None]
+            for el, item in item_rows(root, url)]
+
+
 def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | None = None):
-    """Parse one collection entry into a store row, or (url, None, reason) when unusable."""
+    """Parse one collection entry into store fields, or (url, None, reason) when unusable."""
     url, source = item
     try:
         raw = source if isinstance(source, bytes) else Path(source).read_bytes()
     except OSError as exc:
         return url, None, f"unreadable ({exc.strerror})"
-    page = parse_page(raw, url, rules or _rules)
+    page = parse_page(raw, url, rules or _rules, on_content=lambda root: index_items(root, url))
     if page.problem:
         return url, None, page.problem
-    return url, host(url), page.title, page.text, pack_html(raw), pack_links(page.links)
+    return url, {"host": host(url), "title": page.title, "text": page.text, "html_packed": pack_html(raw),
+                 "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra),
+                 "repaired": page.repaired}
 
 
 def collection_root(path: Path) -> Path:
@@ -85,7 +103,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         for n, row in enumerate(pool.imap(parse_for_index, items, chunksize=8), 1):
             if row[1] is None:
                 skipped[row[2]] += 1
-            elif insert_page(con, *row) is None:
+            elif insert_page(con, row[0], **row[1]) is None:
                 dupes += 1
             else:
                 pages += 1

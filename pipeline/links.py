@@ -36,6 +36,39 @@ def _window(block_words: list[str], anchor_words: list[str], n: int) -> str:
     return " ".join(block_words[: 2 * n])
 
 
+_MEMO_SIZE = 200_000
+_memo: dict[tuple[str, str], str | None] = {}
+
+
+def _resolve(href: str, base: str, origin: str) -> str | None:
+    if href.startswith(("#", "javascript:", "mailto:")):
+        return None
+    # Site-absolute paths are most links: join them by hand, urljoin is the hot spot.
+    if href.startswith("/") and not href.startswith("//"):
+        return canonical(origin + href)
+    return canonical(href, base)
+
+
+def _resolver(base: str, origin: str):
+    """href -> canonical absolute URL for one page, memoised across pages.
+
+    Pages of one site repeat most hrefs (menus, common articles), and a dict lookup is
+    cheaper than even canonical()'s fast path; relative hrefs depend on the whole base.
+    """
+    memo = _memo
+    if len(memo) > _MEMO_SIZE:
+        memo.clear()
+
+    def resolved(href: str) -> str | None:
+        key = (origin if href[:1] == "/" and href[1:2] != "/" else base, href)
+        try:
+            return memo[key]
+        except KeyError:
+            memo[key] = target = _resolve(href, base, origin)
+            return target
+    return resolved
+
+
 def extract_links(root: etree._Element, url: str, context: bool = False, parent: bool = False) -> list[Link]:
     """Every http(s) link of a page in document order, with context and parent text when asked for."""
     base_el = root.find(".//base[@href]")
@@ -44,13 +77,12 @@ def extract_links(root: etree._Element, url: str, context: bool = False, parent:
     blocks: dict[etree._Element, list[str]] = {}
     parents: dict[etree._Element, str] = {}
     out = []
+    resolved = _resolver(base, origin)
     for a in root.iter("a"):
         href = a.get("href")
-        if not href or href.startswith(("#", "javascript:", "mailto:")):
+        if not href:
             continue
-        # Site-absolute paths are most links: join them by hand, urljoin is the hot spot.
-        target = canonical(origin + href) if href.startswith("/") and not href.startswith("//") \
-            else canonical(href, base)
+        target = resolved(href)
         if not target:
             continue
         anchor = " ".join((a.text or "" if len(a) == 0 else text_of(a)).split())

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from lxml import etree
 
@@ -30,6 +31,8 @@ class ParsedPage:
     text: str = ""
     links: list[tuple[str, str]] = field(default_factory=list)
     problem: str | None = None  # why the page is unusable, None when it is fine
+    repaired: bool = False      # lxml had to repair structure (a browser's tree may differ)
+    extra: object = None        # what on_content returned for the chrome-free tree
 
 
 def sniff_binary(raw: bytes) -> str | None:
@@ -178,18 +181,28 @@ def main_text(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> 
 
 
 def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
-               content_type: str | None = None) -> ParsedPage:
-    """Parse raw page bytes once; `problem` says why the page is unusable."""
+               content_type: str | None = None,
+               on_content: Callable[[etree._Element], object] | None = None) -> ParsedPage:
+    """Parse raw page bytes once; `problem` says why the page is unusable.
+
+    `on_content` sees the chrome-free tree before its text is extracted (which adds line
+    breaks to block elements): the index uses it to take list items from the same parse.
+    """
     problem = html_problem(raw, content_type)
     if problem:
         return ParsedPage(url=url, problem=problem)
     try:
-        root = parse_tree(decode_html(raw))
+        root, repaired = parse_tree_checked(decode_html(raw))
     except ValueError as exc:
         return ParsedPage(url=url, problem=str(exc))
     title = page_title(root)
     links = page_links(root, url)
-    return ParsedPage(url=url, title=title, text=main_text(root, rules), links=links)
+    body = root.find("body")
+    body = body if body is not None else root
+    strip_boilerplate(body, rules)  # the <head> holds no content: skip walking it
+    extra = on_content(root) if on_content else None
+    return ParsedPage(url=url, title=title, text=squash(element_text(body)), links=links,
+                      repaired=repaired, extra=extra)
 
 
 def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: str = "lxml",

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from .errors import UserError
-from .store import connect
+from .store import connect, unpack_items
 from .text import words
 
 
@@ -28,15 +28,47 @@ class SearchHit:
     score: float
 
 
-@dataclass(frozen=True)
 class FetchedPage:
-    """A result page's bytes and, when the backend keeps it, its already extracted main text."""
+    """A result page's bytes and, when the backend keeps them, what the index extracted.
 
-    url: str
-    raw: bytes | None
-    content_type: str | None = None
-    text: str | None = None
-    problem: str | None = None
+    `text` is the stored main text, `items` the stored list-item rows
+    ([path, tag, text, drop reason, star labels]) and `repaired` whether lxml had to
+    repair the page; each is None when the backend does not know it. The local store's
+    bytes are decompressed only when `raw` is read: most stages need only text or items.
+    """
+
+    def __init__(self, url: str, raw: bytes | None = None, content_type: str | None = None,
+                 text: str | None = None, problem: str | None = None, items: list | None = None,
+                 repaired: bool | None = None, packed: bytes | None = None,
+                 packed_items: bytes | None = None):
+        self.url, self.content_type, self.text, self.problem = url, content_type, text, problem
+        self.repaired = repaired
+        self._raw, self._packed = raw, packed
+        self._items, self._packed_items = items, packed_items
+
+    @property
+    def items(self) -> list | None:
+        """The list-item rows the index stored for this page, or None."""
+        if self._items is None and self._packed_items is not None:
+            self._items = unpack_items(self._packed_items)
+        return self._items
+
+    @property
+    def raw(self) -> bytes | None:
+        """The page's bytes as fetched or stored."""
+        if self._raw is None and self._packed is not None:
+            self._raw = zlib.decompress(self._packed)
+        return self._raw
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FetchedPage):
+            return NotImplemented
+        fields = ("url", "raw", "content_type", "text", "problem", "items", "repaired")
+        return all(getattr(self, f) == getattr(other, f) for f in fields)
+
+    def __repr__(self) -> str:
+        size = None if self.raw is None else len(self.raw)
+        return f"FetchedPage({self.url!r}, {size} bytes, problem={self.problem!r})"
 
 
 class SearchBackend(Protocol):
@@ -120,12 +152,13 @@ class LocalBackend:
 
     def fetch(self, url: str) -> FetchedPage:
         row = self.con.execute(
-            "SELECT p.html, p.content_type, f.body FROM pages p JOIN pages_fts f ON f.rowid = p.id "
-            "WHERE p.url = ?", (url,)).fetchone()
+            "SELECT p.html, p.content_type, f.body, p.items, p.repaired FROM pages p "
+            "JOIN pages_fts f ON f.rowid = p.id WHERE p.url = ?", (url,)).fetchone()
         if row is None:
             return FetchedPage(url, None, problem="not in the page store")
-        html, content_type, text = row
-        return FetchedPage(url, zlib.decompress(html) if html else b"", content_type, text)
+        html, content_type, text, items, repaired = row
+        return FetchedPage(url, None if html else b"", content_type, text, packed_items=items,
+                           repaired=None if repaired is None else bool(repaired), packed=html or None)
 
 
 class CachedHitCounts:

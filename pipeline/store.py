@@ -13,7 +13,7 @@ from pathlib import Path
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -32,7 +32,10 @@ CREATE TABLE IF NOT EXISTS pages (
     context TEXT,           -- text around the link that led here (crawls)
     error TEXT,             -- fetch error category, NULL when the page is usable
     headers TEXT,           -- JSON of the response headers that matter (crawls)
-    crawl_order INTEGER     -- position in the crawl's visit order (crawls)
+    crawl_order INTEGER,    -- position in the crawl's visit order (crawls)
+    items BLOB,             -- zlib-compressed JSON of the page's list items (index builds):
+                            -- [[path, tag, text, drop reason, star labels], ...]
+    repaired INTEGER        -- 1 when lxml had to repair the page's structure (index builds)
 );
 CREATE INDEX IF NOT EXISTS pages_host ON pages(host);
 CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(
@@ -75,19 +78,31 @@ def pack_links(links: list[tuple[str, str]]) -> bytes:
     return zlib.compress(json.dumps(links, ensure_ascii=False).encode(), 1)
 
 
+def pack_items(rows: list) -> bytes:
+    """Compress a page's list-item rows for storage."""
+    return zlib.compress(json.dumps(rows, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+
+
+def unpack_items(blob: bytes | None) -> list | None:
+    """A page's stored list-item rows, or None when the store has none for it."""
+    return json.loads(zlib.decompress(blob)) if blob else None
+
+
 def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: str | None,
                 html_packed: bytes | None, links_packed: bytes | None, status: int | None = 200,
                 content_type: str | None = "text/html", fetched_at: float | None = None,
                 depth: int | None = None, parent: str | None = None, anchor: str | None = None,
                 context: str | None = None, error: str | None = None, headers: str | None = None,
-                crawl_order: int | None = None) -> int | None:
+                crawl_order: int | None = None, items_packed: bytes | None = None,
+                repaired: bool | None = None) -> int | None:
     """Insert one page, and its FTS row when it has main text; None when the URL is already stored."""
     cur = con.execute(
         "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, fetched_at, "
-        "depth, parent, anchor, context, error, headers, crawl_order) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (url, host, title, html_packed, links_packed, status, content_type, fetched_at, depth, parent,
-         anchor, context, error, headers, crawl_order),
+         anchor, context, error, headers, crawl_order, items_packed,
+         None if repaired is None else int(repaired)),
     )
     if cur.rowcount == 0:
         return None

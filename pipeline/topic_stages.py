@@ -15,7 +15,7 @@ from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.hitscores import concept_type, scores
-from scoring.tagtree import star_page
+from scoring.tagtree import star_labelled, star_page
 
 from .boilerplate import BoilerplateRules
 from .noisy import noisy_reason
@@ -69,14 +69,29 @@ def _items_of_page(job: tuple) -> list[dict]:
     return [vars(item) for item in extract_items(root, url)] if root is not None else []
 
 
+def stored_items(url: str, rows: list) -> list[dict]:
+    """List items as the index stored them, in the ListItems artifact's form."""
+    return [{"page": url, "path": path, "tag": tag, "text": text, "reason": reason}
+            for path, tag, text, reason, _ in rows]
+
+
 def list_items(backend: SearchBackend, urls: Sequence[str], rules: BoilerplateRules,
                progress: Progress = None) -> list[dict]:
-    """Stage 3: every <li>/<dt> of every page's main content, kept or with its drop reason."""
+    """Stage 3: every <li>/<dt> of every page's main content, kept or with its drop reason.
+
+    Pages whose list items the index stored are not parsed again; the others are.
+    """
+    found: dict[str, list[dict]] = {}
     jobs = []
     for url in urls:
         page = backend.fetch(url)
-        jobs.append((url, page.raw or b"", page.content_type, rules))
-    return [row for rows in map_pages(_items_of_page, jobs, progress) for row in rows]
+        if page.items is not None:
+            found[url] = stored_items(url, page.items)
+        else:
+            jobs.append((url, page.raw or b"", page.content_type, rules))
+    for job, rows in zip(jobs, map_pages(_items_of_page, jobs, progress)):
+        found[job[0]] = rows
+    return [row for url in urls for row in found[url]]
 
 
 def transactions(items: Iterable[dict], mode: str, stemming: bool) -> list[dict]:
@@ -95,7 +110,7 @@ def transactions(items: Iterable[dict], mode: str, stemming: bool) -> list[dict]
 
 
 def itemsets(tx: Sequence[dict], mode: str, min_support: float,
-             algorithm: str = "apriori") -> tuple[list[tuple[int, int, str]], int]:
+             algorithm: str = "fpgrowth") -> tuple[list[tuple[int, int, str]], int]:
     """Stage 5: (support, size, itemset text) of every frequent itemset, and the support count used."""
     threshold = min_count(min_support, len(tx))
     if mode == "word":
@@ -155,24 +170,46 @@ def _stars_of_page(job: tuple) -> tuple[str, dict]:
     root, used = content_tree(raw, rules, parser, content_type)
     if root is None:
         return used, {}
-    found = star_page(root, url, set(phrases), keyword)
-    return used, {p: [vars(e) for e in ev] for p, ev in found.items()}
+    return used, _evidence(star_page(root, url, set(phrases), keyword))
+
+
+def _evidence(found: dict) -> dict:
+    return {p: [vars(e) for e in ev] for p, ev in found.items()}
+
+
+def stored_labels_serve(page, parser: str) -> bool:
+    """True when the index's stored labels give the tree `parser` asks for.
+
+    The index labelled lxml's tree; auto uses that tree unless lxml had to repair the page.
+    """
+    if page.items is None or page.repaired is None:
+        return False
+    return parser == "lxml" or (parser == "auto" and not page.repaired)
 
 
 def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict], keyword: str,
           parser: str = "auto", progress: Progress = None) -> dict:
-    """Stage 9: per candidate, starred or not with up to 5 labels as evidence; parsers used."""
+    """Stage 9: per candidate, starred or not with up to 5 labels as evidence; parsers used.
+
+    Pages whose labels the index stored are checked from those; the rest are parsed.
+    """
     by_page: dict[str, list[str]] = {}
     for c in cands:
         for page in c["pages"]:
             by_page.setdefault(page, []).append(c["phrase"])
-    jobs = []
+    jobs, results = [], {}
     for url, phrases in sorted(by_page.items()):
         page = backend.fetch(url)
-        jobs.append((url, page.raw or b"", page.content_type, rules, parser, phrases, keyword))
+        if stored_labels_serve(page, parser):
+            entries = ((path, text, labs or ()) for path, _, text, _, labs in page.items)
+            results[url] = ("lxml (stored labels)",
+                            _evidence(star_labelled(entries, url, set(phrases), keyword)))
+        else:
+            jobs.append((url, page.raw or b"", page.content_type, rules, parser, phrases, keyword))
+    results.update(zip([job[0] for job in jobs], map_pages(_stars_of_page, jobs, progress)))
     evidence: dict[str, list[dict]] = {}
     parsers: Counter[str] = Counter()
-    for used, found in map_pages(_stars_of_page, jobs, progress):
+    for _, (used, found) in sorted(results.items()):
         parsers[used] += 1
         for phrase, ev in found.items():
             evidence.setdefault(phrase, []).extend(ev)

@@ -15,7 +15,9 @@ Porter-stemmed words (so "Neural networks" mentions "neural network").
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
 
 from lxml import etree
 
@@ -58,8 +60,32 @@ def section_heading(el: etree._Element) -> etree._Element | None:
     return None
 
 
-def labels(item: etree._Element) -> list[tuple[str, str]]:
-    """(kind, text) of every label of the item's parents, nearest first."""
+def nearest_headings(root: etree._Element) -> dict[etree._Element, etree._Element]:
+    """Each <li>/<dt> under `root` mapped to the nearest heading before it in document order.
+
+    One C-level pass over headings and items: the same answer as section_heading() per
+    item, without walking every item's preceding siblings (the index labels every page).
+    """
+    out: dict[etree._Element, etree._Element] = {}
+    last = None
+    for el in root.iter(*HEADINGS, "li", "dt"):
+        if el.tag in ("li", "dt"):
+            if last is not None:
+                out[el] = last
+        else:
+            last = el
+    return out
+
+
+_NO_HEADING = object()
+
+
+def labels(item: etree._Element, heading: object = _NO_HEADING) -> list[tuple[str, str]]:
+    """(kind, text) of every label of the item's parents, nearest first.
+
+    `heading` is the item's nearest heading when the caller already knows it
+    (nearest_headings), None for none; by default it is looked up.
+    """
     out: list[tuple[str, str]] = []
     own_list = item.getparent()
     node = own_list
@@ -89,25 +115,55 @@ def labels(item: etree._Element) -> list[tuple[str, str]]:
             text = squash(text_of(prev))
             if text and len(words(text)) <= LEAD_IN_WORDS:
                 out.append(("lead-in", text))
-    h = section_heading(item)
+    h = section_heading(item) if heading is _NO_HEADING else heading
     if h is not None:
         out.append(("section heading", squash(text_of(h))))
     return out
 
 
-def star_page(root: etree._Element, page: str, phrases: set[str],
-              keyword: str) -> dict[str, list[Evidence]]:
-    """Evidence per candidate phrase found as a list item in this (chrome-free) tree."""
-    kw = stemmed(keyword)
-    tree = root.getroottree()
-    found: dict[str, list[Evidence]] = {}
+def labelled_items(root: etree._Element) -> Iterator[tuple[etree._Element, str, list[tuple[str, str]]]]:
+    """(element, cleaned own text, labels) of every list item under `root`, in document order."""
+    headings = nearest_headings(root)
     for el, text in iter_items(root):
+        yield el, text, labels(el, headings.get(el))
+
+
+def star_labelled(entries: Iterable[tuple[str, str, Sequence[Sequence[str]]]], page: str,
+                  phrases: set[str], keyword: str) -> dict[str, list[Evidence]]:
+    """The star rule on (path, item text, labels) entries: evidence per candidate phrase found.
+
+    One rule for trees parsed now (star_page) and for labels the index stored when it
+    parsed the page.
+    """
+    kw = stemmed(keyword)
+    found: dict[str, list[Evidence]] = {}
+    for path, text, item_labels in entries:
         phrase = normalise(text)
         if phrase not in phrases:
             continue
         found.setdefault(phrase, [])
-        for via, label in labels(el):
-            if contains_phrase(stemmed(label), kw):
-                found[phrase].append(Evidence(page, tree.getpath(el), via, label))
+        for via, label in item_labels:
+            if contains_phrase(_stemmed_label(label), kw):
+                found[phrase].append(Evidence(page, path, via, label))
                 break
     return found
+
+
+@functools.lru_cache(maxsize=50_000)
+def _stemmed_label(label: str) -> list[str]:
+    return stemmed(label)  # labels repeat (one heading over many items): stem each once
+
+
+def star_page(root: etree._Element, page: str, phrases: set[str],
+              keyword: str) -> dict[str, list[Evidence]]:
+    """Evidence per candidate phrase found as a list item in this (chrome-free) tree."""
+    tree = root.getroottree()
+    # Labels are worked out only for items that are candidates.
+    headings = None
+    entries = []
+    for el, text in iter_items(root):
+        if normalise(text) in phrases:
+            if headings is None:
+                headings = nearest_headings(root)
+            entries.append((tree.getpath(el), text, labels(el, headings.get(el))))
+    return star_labelled(entries, page, phrases, keyword)

@@ -10,7 +10,9 @@ from pathlib import Path
 import luigi
 
 from pipeline.errors import UserError
-from pipeline.testbed import build_topics, iter_titled_pages, load_topics, save_topics
+from pipeline.hubseeds import augment_seeds, inlink_graph
+from pipeline.store import connect, get_text
+from pipeline.testbed import WIKI, TestTopic, build_topics, iter_titled_pages, load_topics, save_topics
 from pipeline.text import slug
 from pipeline.urls import canonical
 from pipeline.vectors import tf_vector
@@ -19,6 +21,7 @@ from scoring import crawl_metrics as cm
 from .artifacts import atomic_path, write_csv, write_json, write_text
 from .base import Stage
 from .crawl import Crawl
+from .index import BuildIndex
 from .params import IntParam
 
 ALL_STRATEGIES = "bfs,dfs,indegree,bestfirst,bestfirstN,shark,sharkN,urlcombined,naive,dom,hub"
@@ -74,10 +77,23 @@ class CrawlBenchmark(Stage):
     step = IntParam(default=0, description="N between curve points (0: max_pages / 20)")
     port = IntParam(default=8765)
     output_root = luigi.Parameter(default="output")
+    augment_seeds = luigi.BoolParameter(default=False, description="add each topic's best hub pages to its "
+                                        "seeds (Pant & Menczer), from the corpus index's link graph")
+
+    def to_str_params(self, only_significant=False, only_public=False):
+        params = super().to_str_params(only_significant, only_public)
+        # Off is the plain benchmark: leaving the switch out keeps its task id and folder as they were.
+        if not self.augment_seeds:
+            params.pop("augment_seeds", None)
+        return params
 
     def topic_task(self) -> TestBedTopics:
         return TestBedTopics(corpus=self.corpus, min_members=self.min_members, n_seeds=self.n_seeds,
                              output_root=self.output_root)
+
+    def index_task(self) -> BuildIndex:
+        """The page store of the crawled corpus, whose link graph gives the seeds' back-links."""
+        return BuildIndex(corpus=self.corpus, url_prefix=WIKI, output_root=self.output_root)
 
     def requires(self):
         names = [s.strip() for s in self.strategies.split(",") if s.strip()]
@@ -87,6 +103,8 @@ class CrawlBenchmark(Stage):
             raise UserError("topics and max_pages must be 1 or more")
         if not 1 <= self.n_seeds < self.min_members:
             raise UserError(f"n_seeds {self.n_seeds} must be at least 1 and below min_members {self.min_members}")
+        if self.augment_seeds:
+            return {"topics": self.topic_task(), "index": self.index_task()}
         return self.topic_task()
 
     def folder(self) -> Path:
@@ -99,27 +117,97 @@ class CrawlBenchmark(Stage):
     def chosen_topics(self) -> list:
         """(index in topics.json, topic) of the topics to crawl: a sample with a fixed seed, in name
         order, so no one picks the topics a strategy does well on."""
-        topics = load_topics(self.input().path)
+        topics = load_topics(self.topic_task().output().path)
         chosen = sorted(random.Random(2006).sample(range(len(topics)), min(self.topics, len(topics))))
         return [(k, topics[k]) for k in chosen]
 
-    def crawl_tasks(self) -> dict[tuple[str, int], Crawl]:
-        """One Crawl per (strategy, topic), reading the topic's seeds and description files."""
-        topics = self.chosen_topics()
+    def topic_files(self) -> list[tuple[TestTopic, str]]:
+        """(topic, path of its files without .seeds.txt) of the chosen topics, in order."""
         files = sorted((self.topic_task().folder() / "topics").glob("*.seeds.txt"))
+        return [(topic, str(files[k])[: -len(".seeds.txt")]) for k, topic in self.chosen_topics()]
+
+    def hub_seeds_file(self, stem: str) -> Path:
+        """Where a topic's augmented seeds go: this benchmark's folder, named as the topic's files."""
+        return self.folder() / "seeds" / (Path(stem).name + ".seeds.txt")
+
+    def write_hub_seeds(self) -> None:
+        """Each chosen topic's seeds plus its hubs (titles, as Crawl reads them), and the decisions.
+
+        Written once: hubseeds.json, last, marks them done, so a resumed run() does not
+        rebuild the link graph.
+        """
+        folder = self.folder()
+        report = luigi.LocalTarget(str(folder / "hubseeds.json"))
+        chosen = self.topic_files()
+        if report.exists() and all(self.hub_seeds_file(stem).exists() for _, stem in chosen):
+            return
+        self.set_status_message("finding hubs in the index's link graph")
+        db = self.index_task().output()["db"].path
+        con = connect(db, readonly=True)
+        try:
+            # Only the seeds' in-links are needed: the graph stays a few hundred lists.
+            graph = inlink_graph(con, {u for topic, _ in chosen for u in topic.seed_urls(WIKI)})
+            topics_out, csv_rows = [], []
+            for topic, stem in chosen:
+                targets = set(topic.target_urls(WIKI))
+                # Targets never become seeds: on a wiki, category members link to each other,
+                # so the best hubs are often targets, and a target given as a seed is "found"
+                # before the crawl starts (recall would measure the seeding, not the crawler).
+                seeds, rows = augment_seeds(topic.seed_urls(WIKI), graph, topic.description,
+                                            lambda url: get_text(con, url), exclude=targets)
+                # The index's URLs are WIKI + file stem; the crawl's seeds files hold file stems.
+                added = [u[len(WIKI):] if u.startswith(WIKI) else u for u in seeds[len(topic.seeds):]]
+                for r in rows:  # a hub that is a target is found by being a seed: readers should see it
+                    r["target"] = (canonical(r["url"]) or r["url"]) in targets
+                    csv_rows.append([topic.category, r["url"], r["hub_score"], r["cosine"], r["decision"],
+                                     r["reason"], r["target"]])
+                path = self.hub_seeds_file(stem)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_text(luigi.LocalTarget(str(path)), "\n".join(topic.seeds + added) + "\n")
+                topics_out.append({"topic": topic.category, "seeds_file": str(path), "seeds": topic.seeds,
+                                   "added": added, "added_targets": sum(r["target"] for r in rows
+                                                                        if r["decision"] == "kept"),
+                                   "decisions": rows})
+        finally:
+            con.close()
+        write_csv(luigi.LocalTarget(str(folder / "hubseeds.csv")),
+                  ["topic", "url", "hub_score", "cosine", "decision", "reason", "target"], csv_rows)
+        write_json(report, {"index": db, "rule": "top 10 in-linkers per seed by hub score, ties by URL, targets excluded; "
+                            "10 best with hub score >= 2; dropped when projected cosine > 0.9",
+                            "topics": topics_out})
+
+    def seeds_summary(self) -> dict:
+        """Whether seeds were augmented and, if so, how many hubs each topic gained."""
+        if not self.augment_seeds:
+            return {"augmented": False}
+        with open(self.folder() / "hubseeds.json", encoding="utf-8") as f:
+            topics = json.load(f)["topics"]
+        added = {t["topic"]: len(t["added"]) for t in topics}
+        return {"augmented": True, "hubs_added_mean": round(sum(added.values()) / max(1, len(added)), 3),
+                "hub_targets_mean": round(sum(t["added_targets"] for t in topics) / max(1, len(topics)), 3),
+                "hubs_added": added}
+
+    def crawl_tasks(self) -> dict[tuple[str, int], Crawl]:
+        """One Crawl per (strategy, topic), reading the topic's seeds and description files.
+
+        With augment_seeds the seeds file is this benchmark's augmented one: a different
+        Crawl parameter, so a different task id and folder from the plain crawl.
+        """
         tasks = {}
-        for i, (k, topic) in enumerate(topics):
-            stem = str(files[k])[: -len(".seeds.txt")]
+        for i, (topic, stem) in enumerate(self.topic_files()):
+            seeds = str(self.hub_seeds_file(stem)) if self.augment_seeds else stem + ".seeds.txt"
             for name in [s.strip() for s in self.strategies.split(",") if s.strip()]:
                 tasks[(name, i)] = Crawl(
                     strategy=name, n=self.n, keywords=topic.keywords, description="@" + stem + ".description.txt",
-                    seeds=stem + ".seeds.txt", max_pages=self.max_pages, threads=self.threads,
+                    seeds=seeds, max_pages=self.max_pages, threads=self.threads,
                     site=self.corpus, port=self.port, obey_robots=False, output_root=self.output_root,
                     # The test bed is one host: Hub-Seeking counts the seed pages a page links to.
                     hub_count="urls" if name == "hub" else "hosts")
         return tasks
 
     def run(self):
+        if self.augment_seeds:  # before the crawls exist: they read these seeds files
+            self.write_hub_seeds()
         tasks = self.crawl_tasks()
         yield list(tasks.values())  # dynamic dependencies: Luigi runs (or resumes) every crawl
         topics = [t for _, t in self.chosen_topics()]
@@ -156,6 +244,7 @@ class CrawlBenchmark(Stage):
         write_csv(luigi.LocalTarget(str(folder / "metrics.csv")),
                   ["strategy", "topic", "N", "precision", "target_recall"], rows)
         summary = summarise(names, per_topic, rows, ns)
+        summary["seeds"] = self.seeds_summary()
         plot_curves(rows, names, ns, folder)
         write_text(luigi.LocalTarget(str(folder / "summary.md")), summary_markdown(summary, self))
         write_json(self.output(), summary)
@@ -200,7 +289,13 @@ def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> d
 
 def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
     """The summary table a person reads."""
-    lines = [f"Crawl benchmark: {task.topics} topics, {task.max_pages} pages per crawl, N = {summary['N']}.", "",
+    seeds = summary.get("seeds", {})
+    if seeds.get("augmented"):
+        how = (f"Seeds augmented with hubs: {seeds['hubs_added_mean']} added per topic on average "
+               f"({seeds['hub_targets_mean']} of them targets).")
+    else:
+        how = "Seeds as drawn (not augmented with hubs)."
+    lines = [f"Crawl benchmark: {task.topics} topics, {task.max_pages} pages per crawl, N = {summary['N']}.", how, "",
              "| strategy | precision@N | target recall@N | harvest rate | predicate | p (recall > BFS) |",
              "|---|---|---|---|---|---|"]
     for name, s in summary["strategies"].items():

@@ -29,6 +29,7 @@ from .params import FloatParam, IntParam
 from .report import render_markdown, summary_lines
 
 MODES = ("word", "phrase")
+ITEMSET_ALGORITHMS = ("fpgrowth", "apriori")
 STAR_PARSERS = ("auto", "html5lib", "lxml")
 
 
@@ -48,6 +49,10 @@ class TopicStage(Stage):
     s1_threshold = FloatParam(default=0.06)
     backend = luigi.Parameter(default="local")
     star_parser = luigi.Parameter(default="auto")
+    # FP-Growth finds exactly the itemsets and counts Apriori finds (both are exact
+    # miners; bench/bench_topic.py and tests/test_itemsets.py check it) in a third of the
+    # time; the published Apriori stays one parameter away.
+    itemsets = luigi.Parameter(default="fpgrowth")
     output_root = luigi.Parameter(default="output")
 
     artifact = ""  # file name inside the run folder
@@ -67,6 +72,8 @@ class TopicStage(Stage):
             raise UserError(f"min_support is {self.min_support}: pass a count >= 1 or a fraction in (0, 1)")
         if self.s1_threshold < 0:
             raise UserError(f"s1_threshold is {self.s1_threshold}: pass a value >= 0")
+        if self.itemsets not in ITEMSET_ALGORITHMS:
+            raise UserError(f"unknown itemsets algorithm {self.itemsets!r}: use fpgrowth or apriori")
         if self.star_parser not in STAR_PARSERS:
             raise UserError(f"unknown star_parser {self.star_parser!r}: use auto, html5lib or lxml")
 
@@ -85,7 +92,7 @@ class TopicStage(Stage):
         return {"keyword": self.keyword.strip(), "pages": self.pages, "domain": self.domain,
                 "mode": self.mode, "stemming": self.stemming, "min_support": self.min_support,
                 "s1_threshold": self.s1_threshold, "backend": self.backend,
-                "star_parser": self.star_parser}
+                "star_parser": self.star_parser, "itemsets": self.itemsets}
 
     def run_dir(self) -> Path:
         key = dict(self.run_params(), index=str(Path(self.index_task().output()["db"].path).resolve()))
@@ -179,14 +186,14 @@ class Transactions(TopicStage):
 
 
 class FrequentItemsets(TopicStage):
-    """Stage 5: Apriori itemsets of at most 3 words (word mode) or frequent phrases."""
+    """Stage 5: frequent itemsets of at most 3 words (word mode) or frequent phrases."""
 
     artifact = "05-itemsets.csv"
     upstream = Transactions
 
     def run(self):
         tx = read_jsonl(self.input())
-        rows, threshold = stages.itemsets(tx, self.mode, self.min_support)
+        rows, threshold = stages.itemsets(tx, self.mode, self.min_support, self.itemsets)
         write_csv(self.output(), ["support", "size", "itemset"], rows)
         self.status(f"{len(rows)} itemsets at support >= {threshold} of {len(tx)} transactions")
 

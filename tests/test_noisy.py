@@ -47,3 +47,17 @@ def test_reason_lists_phrases_most_frequent_first():
 def test_custom_limit():
     assert noisy_reason("journal journal", limit=1) == '"journal" x2'
     assert noisy_reason("journal journal", limit=2) is None
+
+
+def test_count_from_word_start_equals_the_regex_count():
+    import random
+    import re
+
+    from pipeline.noisy import count_from_word_start
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice("a b_é.1") for _ in range(rng.randint(0, 30)))
+        phrase = "".join(rng.choice("a b") for _ in range(rng.randint(1, 4)))
+        expected = len(re.findall(r"\b" + re.escape(phrase), text))
+        assert count_from_word_start(text, phrase) == expected, (text, phrase)
