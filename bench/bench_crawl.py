@@ -30,7 +30,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +109,7 @@ def cpu_children() -> float:
 
 def run_topicminer(base: str, pages: int, threads: int) -> dict:
     from pipeline.crawler import CrawlConfig, Crawler
+    from pipeline.store import decompress
     from scoring.strategies import Topic, make_strategy
 
     seed = f"{base}/wiki/{SEED_TITLE}"
@@ -124,7 +124,7 @@ def run_topicminer(base: str, pages: int, threads: int) -> dict:
         wall, cpu = time.perf_counter() - t0, cpu_self() - cpu0
         rss_mb = peak_rss_mb()
         con = sqlite3.connect(str(Path(tmp) / "pages.sqlite"))
-        nbytes = sum(len(zlib.decompress(h)) for (h,) in con.execute(
+        nbytes = sum(len(decompress(h)) for (h,) in con.execute(
             "SELECT html FROM pages WHERE html IS NOT NULL"))
         con.close()
     return {"crawler": f"topicminer (bfs, {threads} threads)", "pages": summary["pages"],

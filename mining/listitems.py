@@ -29,6 +29,11 @@ _URL = re.compile(
 )
 _PUBLICATION = re.compile(r"\b(?:conference|conferences|proceeding|proceedings|journal|journals)\b", re.I)
 _DIGIT = re.compile(r"\d")
+# Any of the rules above in one scan: most items match none, and then one search
+# replaces five (the index applies these rules to every item of every page).
+_ANY_RULE = re.compile("|".join(f"(?:{p})" for p in (
+    _SALUTATION_ABBR.pattern, f"(?i:{_PROFESSOR.pattern})", _URL.pattern,
+    f"(?i:{_PUBLICATION.pattern})", _DIGIT.pattern)))
 
 
 @dataclass(frozen=True)
@@ -52,8 +57,11 @@ def clean_item_text(text: str) -> str:
 
 def drop_reason(text: str, max_words: int = MAX_WORDS) -> str | None:
     """The published rule that drops this item text, or None when it is kept."""
-    if not words(text):
+    n_words = len(words(text))
+    if not n_words:
         return "empty"
+    if not _ANY_RULE.search(text):
+        return f"more than {max_words} words" if n_words > max_words else None
     if _SALUTATION_ABBR.search(text) or _PROFESSOR.search(text):
         return "salutation"
     if _URL.search(text):
@@ -62,7 +70,7 @@ def drop_reason(text: str, max_words: int = MAX_WORDS) -> str | None:
         return "publication term"
     if _DIGIT.search(text):
         return "digit"
-    if len(words(text)) > max_words:
+    if n_words > max_words:
         return f"more than {max_words} words"
     return None
 

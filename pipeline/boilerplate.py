@@ -101,6 +101,13 @@ def class_id_words(el: etree._Element) -> frozenset[str]:
     return attribute_words(el.get("class") or "") | attribute_words(el.get("id") or "")
 
 
+@functools.lru_cache(maxsize=100_000)
+def _class_id_hit(cls: str | None, ident: str | None, chrome_words: frozenset[str]) -> str | None:
+    """The chrome word in a class/id pair, or None (pairs repeat: decided once each)."""
+    hit = (attribute_words(cls or "") | attribute_words(ident or "")) & chrome_words
+    return min(hit) if hit else None
+
+
 def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: BoilerplateRules) -> str | None:
     """The attribute rule (role, class/id word, hidden) that marks `el` as chrome, or None."""
     if "role" in keys:
@@ -108,12 +115,12 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
         if role in rules.roles:
             return f"role:{role}"
     if ("class" in keys or "id" in keys) and tag not in _PROTECTED:
-        hit = class_id_words(el) & rules.class_id_words
+        hit = _class_id_hit(el.get("class"), el.get("id"), rules.class_id_words)
         if hit:
-            return f"class/id:{min(hit)}"
+            return f"class/id:{hit}"
     if rules.drop_hidden and (
         "hidden" in keys
-        or (el.get("aria-hidden") or "").lower() == "true"
+        or ("aria-hidden" in keys and el.get("aria-hidden").lower() == "true")
         or ("style" in keys and _HIDDEN_STYLE.search(el.get("style")))
     ):
         return "hidden"

@@ -22,12 +22,14 @@ def iter_store(path: Path) -> Iterator[tuple[str, bytes]]:
     import sqlite3
     import zlib
 
+    from .store import decompress
+
     try:
         con = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
         rows = con.execute("SELECT url, html FROM pages WHERE error IS NULL AND html IS NOT NULL "
                            "ORDER BY coalesce(crawl_order, id)")
         for url, html in rows:
-            yield url, zlib.decompress(html)
+            yield url, decompress(html)
     except (sqlite3.DatabaseError, zlib.error) as exc:
         raise UserError(f"page store {str(path)!r} cannot be read ({exc}): pass a crawl's pages.sqlite") from None
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from .store import decompress
 from .vectors import Vector, cosine, tf_vector
 
 
@@ -41,7 +41,7 @@ def inlink_graph(con: sqlite3.Connection, targets: Iterable[str] | None = None) 
     for source, blob in rows:
         # One decompress and one json.loads per page; the set intersection runs in C and
         # dedupes a seed linked twice from the same page (one back-link, not two).
-        hits = keep.intersection([pair[0] for pair in json.loads(zlib.decompress(blob))])
+        hits = keep.intersection([pair[0] for pair in json.loads(decompress(blob))])
         hits.discard(source)  # a page is not its own back-link
         for target in hits:
             graph[target].append(source)

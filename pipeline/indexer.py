@@ -33,13 +33,19 @@ def index_items(root, url: str) -> list[list]:
     """[path, tag, text, drop reason, star labels] of every list item of a chrome-free tree.
 
     Stored so a topic run reads list items and tag-tree labels instead of parsing its
-    pages again. Labels are kept for every item with words: a dropped item can share
-    its normalised text with a candidate, and the star rule looks at every such item.
+    pages again. The star rule looks at every item whose normalised text equals a
+    candidate, dropped or not, so labels are kept for every item that can: all but the
+    empty ones and those dropped for a digit or length (a candidate, made of kept
+    items, has no digit and at most MAX_WORDS words, and normalising keeps both).
     """
     headings = nearest_headings(root)
     return [[item.path, item.tag, item.text, item.reason,
-             labels(el, headings.get(el)) if item.reason != "empty" else None]
+             None if item.reason in _NEVER_CANDIDATES or (item.reason or "").startswith("more than")
+             else labels(el, headings.get(el))]
             for el, item in item_rows(root, url)]
+
+
+_NEVER_CANDIDATES = frozenset({"empty", "digit"})
 
 
 def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | None = None):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from lxml import etree
 
@@ -49,43 +50,43 @@ def _resolve(href: str, base: str, origin: str) -> str | None:
     return canonical(href, base)
 
 
-def _resolver(base: str, origin: str):
-    """href -> canonical absolute URL for one page, memoised across pages.
+_MISSING = object()
 
-    Pages of one site repeat most hrefs (menus, common articles), and a dict lookup is
-    cheaper than even canonical()'s fast path; relative hrefs depend on the whole base.
+
+def link_anchors(root: etree._Element, url: str) -> Iterator[tuple[etree._Element, str, str]]:
+    """(element, absolute canonical URL, anchor text) of every http(s) link, in document order.
+
+    hrefs are resolved through a memo shared by every page a process parses: pages of
+    one site repeat most hrefs (menus, common articles), and a dict lookup is cheaper
+    than even canonical()'s fast path. Relative hrefs are keyed by the whole base URL,
+    site-absolute ones ("/wiki/X") by the origin alone.
     """
-    memo = _memo
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
-
-    def resolved(href: str) -> str | None:
-        key = (origin if href[:1] == "/" and href[1:2] != "/" else base, href)
-        try:
-            return memo[key]
-        except KeyError:
-            memo[key] = target = _resolve(href, base, origin)
-            return target
-    return resolved
-
-
-def extract_links(root: etree._Element, url: str, context: bool = False, parent: bool = False) -> list[Link]:
-    """Every http(s) link of a page in document order, with context and parent text when asked for."""
     base_el = root.find(".//base[@href]")
     base = (canonical(base_el.get("href"), url) if base_el is not None else None) or url
     origin = base[: base.find("/", base.find("//") + 2)] if base.count("/") >= 3 else base
-    blocks: dict[etree._Element, list[str]] = {}
-    parents: dict[etree._Element, str] = {}
-    out = []
-    resolved = _resolver(base, origin)
+    memo = _memo
+    if len(memo) > _MEMO_SIZE:
+        memo.clear()
     for a in root.iter("a"):
         href = a.get("href")
         if not href:
             continue
-        target = resolved(href)
+        key = (origin if href[0] == "/" and href[1:2] != "/" else base, href)
+        target = memo.get(key, _MISSING)
+        if target is _MISSING:
+            target = memo[key] = _resolve(href, base, origin)
         if not target:
             continue
-        anchor = " ".join((a.text or "" if len(a) == 0 else text_of(a)).split())
+        text = a.text if len(a) == 0 else text_of(a)
+        yield a, target, " ".join(text.split()) if text else ""
+
+
+def extract_links(root: etree._Element, url: str, context: bool = False, parent: bool = False) -> list[Link]:
+    """Every http(s) link of a page in document order, with context and parent text when asked for."""
+    blocks: dict[etree._Element, list[str]] = {}
+    parents: dict[etree._Element, str] = {}
+    out = []
+    for a, target, anchor in link_anchors(root, url):
         link = Link(target, anchor)
         if context:
             block = _block(a)

@@ -167,9 +167,9 @@ def page_title(root: etree._Element) -> str:
 
 def page_links(root: etree._Element, url: str) -> list[tuple[str, str]]:
     """(absolute canonical URL, anchor text) of every http(s) link in the page, in order."""
-    from .links import extract_links
+    from .links import link_anchors
 
-    return [(link.url, link.anchor) for link in extract_links(root, url)]
+    return [(target, anchor) for _, target, anchor in link_anchors(root, url)]
 
 
 def main_text(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> str:

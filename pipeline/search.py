@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
 from .errors import UserError
-from .store import connect, unpack_items
+from .store import connect, decompress, unpack_items
 from .text import words
 
 
@@ -57,7 +56,7 @@ class FetchedPage:
     def raw(self) -> bytes | None:
         """The page's bytes as fetched or stored."""
         if self._raw is None and self._packed is not None:
-            self._raw = zlib.decompress(self._packed)
+            self._raw = decompress(self._packed)
         return self._raw
 
     def __eq__(self, other: object) -> bool:

@@ -94,3 +94,15 @@ def test_slug_limit_strips_trailing_hyphen():
 def test_slug_of_no_words():
     assert slug("!!!") == "x"
     assert slug("") == "x"
+
+
+def test_squash_agrees_with_the_regex_on_every_whitespace_character():
+    import re
+    import sys
+
+    from pipeline.text import squash
+
+    spaces = "".join(chr(c) for c in range(sys.maxunicode + 1) if re.fullmatch(r"\s", chr(c)))
+    assert spaces == "".join(chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace())
+    text = f"{spaces}a{spaces}b c\u00a0d{spaces}"
+    assert squash(text) == re.sub(r"\s+", " ", text).strip() == "a b c d"
