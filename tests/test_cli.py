@@ -99,3 +99,16 @@ def test_missing_nltk_data_says_how_to_get_it(workdir, tmp_path):
     errors = error_lines(proc)
     assert len(errors) == 1 and "NLTK data not found" in errors[0] and "nltk.downloader" in errors[0]
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_readable_json_round_trips_and_puts_one_record_per_line():
+    from tasks.artifacts import readable_json
+
+    doc = {"keyword": "ai", "parameters": {"pages": 100, "domain": ""}, "n": 3,
+           "candidates": [{"phrase": "caf\u00e9", "pages": ["a", "b"]}, {"phrase": "x", "pages": []}],
+           "empty": [], "nested": [[1, 2], [3]], "none": None}
+    text = readable_json(doc)
+    assert json.loads(text) == doc
+    lines = text.splitlines()
+    assert '    {"phrase": "caf\u00e9", "pages": ["a", "b"]},' in lines
+    assert '  "empty": [],' in lines and '  "n": 3,' in lines
