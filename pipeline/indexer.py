@@ -18,6 +18,7 @@ from mining.listitems import item_rows
 from scoring.tagtree import labels, nearest_headings
 
 from .parse import parse_page
+from .testbed import first_paragraph_of
 from .store import SCHEMA_VERSION, connect, insert_page, pack_html, pack_items, pack_links, set_meta
 from .urls import file_url, host
 
@@ -55,12 +56,17 @@ def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | Non
         raw = source if isinstance(source, bytes) else Path(source).read_bytes()
     except OSError as exc:
         return url, None, f"unreadable ({exc.strerror})"
-    page = parse_page(raw, url, rules or _rules, on_content=lambda root: index_items(root, url))
+    page = parse_page(raw, url, rules or _rules, on_content=lambda root: _content_facts(root, url, rules or _rules))
     if page.problem:
         return url, None, page.problem
     return url, {"host": host(url), "title": page.title, "text": page.text, "html_packed": pack_html(raw),
-                 "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra),
-                 "repaired": page.repaired}
+                 "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra[0]),
+                 "repaired": page.repaired, "lead": page.extra[1]}
+
+
+def _content_facts(root, url: str, rules: BoilerplateRules) -> tuple[list[list], str]:
+    # Items first: the lead's text extraction adds line breaks inside paragraphs.
+    return index_items(root, url), first_paragraph_of(root, rules)
 
 
 def collection_root(path: Path) -> Path:

@@ -87,6 +87,12 @@ class SearchBackend(Protocol):
     def fetch(self, url: str) -> FetchedPage:
         """The page behind a result URL."""
 
+    def document_count(self) -> int:
+        """Number of documents hit counts are taken over (N)."""
+
+    def page_about(self, phrase: str) -> tuple[str, str] | None:
+        """(URL, first paragraph) of a page whose title names `phrase`, or None."""
+
 
 def fts_phrase(phrase: str) -> str | None:
     """An FTS5 phrase string for `phrase`, or None if it has no words."""
@@ -158,6 +164,22 @@ class LocalBackend:
         html, content_type, text, items, repaired = row
         return FetchedPage(url, None if html else b"", content_type, text, packed_items=items,
                            repaired=None if repaired is None else bool(repaired), packed=html or None)
+
+
+    def document_count(self) -> int:
+        return self.con.execute("SELECT count(*) FROM pages_fts").fetchone()[0]
+
+    def page_about(self, phrase: str) -> tuple[str, str] | None:
+        key = " ".join(words(phrase))
+        if not key:
+            return None
+        try:
+            row = self.con.execute(
+                "SELECT p.url, coalesce(p.lead, '') FROM titles t JOIN pages p ON p.id = t.page "
+                "WHERE t.key = ? ORDER BY p.id LIMIT 1", (key,)).fetchone()
+        except sqlite3.OperationalError:  # a store from before titles were kept
+            return None
+        return (row[0], row[1]) if row else None
 
 
 class CachedHitCounts:

@@ -8,15 +8,18 @@ with zlib before schema 4 still read, since blobs are told apart by their magic 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .text import normalise
+
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -38,8 +41,14 @@ CREATE TABLE IF NOT EXISTS pages (
     crawl_order INTEGER,    -- position in the crawl's visit order (crawls)
     items BLOB,             -- zlib-compressed JSON of the page's list items (index builds):
                             -- [[path, tag, text, drop reason, star labels], ...]
-    repaired INTEGER        -- 1 when lxml had to repair the page's structure (index builds)
+    repaired INTEGER,       -- 1 when lxml had to repair the page's structure (index builds)
+    lead TEXT               -- the first paragraph of running text (index builds)
 );
+-- What a page calls itself: its normalised title and each part of it between separators
+-- ("Machine learning - Wikipedia" -> "machine learning wikipedia", "machine learning",
+-- "wikipedia"), so a phrase finds the page that is about it on any site's title style.
+CREATE TABLE IF NOT EXISTS titles (key TEXT NOT NULL, page INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS titles_key ON titles(key);
 CREATE INDEX IF NOT EXISTS pages_host ON pages(host);
 CREATE VIRTUAL TABLE IF NOT EXISTS pages_fts USING fts5(
     title, body, tokenize = 'unicode61 remove_diacritics 2'
@@ -132,22 +141,33 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
                 depth: int | None = None, parent: str | None = None, anchor: str | None = None,
                 context: str | None = None, error: str | None = None, headers: str | None = None,
                 crawl_order: int | None = None, items_packed: bytes | None = None,
-                repaired: bool | None = None) -> int | None:
+                repaired: bool | None = None, lead: str | None = None) -> int | None:
     """Insert one page, and its FTS row when it has main text; None when the URL is already stored."""
     cur = con.execute(
         "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, fetched_at, "
-        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired, lead) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (url, host, title, html_packed, links_packed, status, content_type, fetched_at, depth, parent,
          anchor, context, error, headers, crawl_order, items_packed,
-         None if repaired is None else int(repaired)),
+         None if repaired is None else int(repaired), lead),
     )
     if cur.rowcount == 0:
         return None
     rowid = cur.lastrowid
+    if title and text is not None:
+        con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(k, rowid) for k in title_keys(title)])
     if text is not None:
         con.execute("INSERT INTO pages_fts(rowid, title, body) VALUES (?,?,?)", (rowid, title, text))
     return rowid
+
+
+_TITLE_SEPARATORS = re.compile(r"\s+[-|\u2013\u2014\u00b7:]\s+")
+
+
+def title_keys(title: str) -> list[str]:
+    """The normalised title and each separated part of it: what a page calls itself."""
+    keys = [normalise(title)] + [normalise(part) for part in _TITLE_SEPARATORS.split(title)]
+    return list(dict.fromkeys(k for k in keys if k))
 
 
 def set_meta(con: sqlite3.Connection, **values: object) -> None:

@@ -147,7 +147,7 @@ def _usable(text: str) -> bool:
     return not (_DIGIT.search(text) and _COORDINATES.fullmatch(text))
 
 
-def _first_paragraph(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> str:
+def first_paragraph_of(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> str:
     """The first usable `<p>` of running text in the page's main content ("" if none).
 
     Main content: what strip_boilerplate() keeps (chrome and back-matter sections such as
@@ -198,7 +198,7 @@ def page_facts(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES) -> PageFacts
     if root is None:
         return PageFacts()
     categories = tuple(_categories(root))  # before chrome goes: the category box is chrome
-    return PageFacts(categories, _first_paragraph(root, rules), _canonical_link(root))
+    return PageFacts(categories, first_paragraph_of(root, rules), _canonical_link(root))
 
 
 def page_categories(raw: bytes) -> list[str]:
@@ -213,7 +213,7 @@ def page_categories(raw: bytes) -> list[str]:
 def first_paragraph(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES) -> str:
     """The first non-empty paragraph of the page's main content, citation markers removed."""
     root = _tree(raw)
-    return _first_paragraph(root, rules) if root is not None else ""
+    return first_paragraph_of(root, rules) if root is not None else ""
 
 
 # -- the collection ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
+from scoring.evidence import defining_sentence, evidence_score, explain, npmi, part_of_keyword
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -217,12 +218,46 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
             "stars": {p: {"starred": bool(ev), "evidence": ev[:5]} for p, ev in sorted(evidence.items())}}
 
 
+def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
+             star_result: dict, progress: Progress = None) -> dict:
+    """Stage 10 of the default method: each candidate's evidence and score, best first."""
+    n_docs = backend.document_count()
+    pages_of = {c["phrase"]: c["pages"] for c in cands}
+    star_map = star_result.get("stars", {})
+    rows = []
+    for i, r in enumerate(scored, 1):
+        phrase = r["phrase"]
+        about = backend.page_about(phrase)
+        sentence = defining_sentence(about[1], keyword) if about else None
+        starred = bool(star_map.get(phrase, {}).get("starred"))
+        value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
+        row = {"phrase": phrase, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"], "n_docs": n_docs,
+               "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
+               "starred": starred, "page": about[0] if about else None,
+               "defines": sentence is not None, "defining_sentence": sentence,
+               "score": round(evidence_score(r["s1"], value, sentence is not None, starred), 6),
+               "why": explain(r["s1"], value, sentence is not None, starred)}
+        if part_of_keyword(phrase, keyword):
+            # "intelligence" for "artificial intelligence": every page with the keyword has
+            # it, so its counts measure the keyword, not a relation between the two.
+            row["score"], row["why"] = 0.0, "part of the keyword: its hit counts are the keyword's own"
+        rows.append(row)
+        if progress:
+            progress(i, len(scored))
+    rows.sort(key=lambda x: (-x["score"], -x["s1"], x["phrase"]))
+    return {"method": "evidence", "n_docs": n_docs, "candidates": rows}
+
+
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
-           star_result: dict, **extra) -> dict:
-    """Stage 10: the report.json document, candidates in score order."""
+           star_result: dict, evidence_result: dict | None = None, **extra) -> dict:
+    """The report.json document: candidates in S1 order (published) or evidence order (default)."""
     by_phrase = {c["phrase"]: c for c in cands}
     star_map = star_result.get("stars", {})
     out = []
+    if evidence_result is not None:
+        by_score = {r["phrase"]: r for r in scored}
+        scored = [by_score[e["phrase"]] for e in evidence_result["candidates"]]
+        ev_of = {e["phrase"]: e for e in evidence_result["candidates"]}
     for r in scored:
         c = by_phrase[r["phrase"]]
         st = star_map.get(r["phrase"], {})
@@ -230,4 +265,10 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                     "n_cp": r["n_cp"], "n_b": r["n_b"], **{f"s{i}": r[f"s{i}"] for i in range(1, 7)},
                     "starred": st.get("starred", False), "support": c["support"], "pages": c["pages"],
                     "star_evidence": st.get("evidence", [])})
+        if evidence_result is not None:
+            e = ev_of[r["phrase"]]
+            out[-1]["evidence"] = {k: e[k] for k in ("score", "npmi", "lists", "page", "defines",
+                                                      "defining_sentence", "why")}
+    if evidence_result is not None:
+        extra = {"n_docs": evidence_result["n_docs"], **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}

@@ -3,11 +3,12 @@ from . import cli
 from .benchmark import CrawlBenchmark, TestBedTopics
 from .crawl import Crawl
 from .index import BuildIndex
+from .singletopic import SingleTopicComparison
 from .topic import (CandidatePhrases, FrequentItemsets, HitCounts, ListItems, NoisyFilter, Scores,
-                    SearchResults, TagTreeCheck, TopicConcepts, Transactions)
+                    SearchResults, TagTreeCheck, TopicConcepts, Transactions, Evidence)
 
 cli.install()
 
 __all__ = ["BuildIndex", "Crawl", "CrawlBenchmark", "TestBedTopics", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
-           "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck",
-           "TopicConcepts"]
+           "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck", "Evidence",
+           "TopicConcepts", "SingleTopicComparison"]

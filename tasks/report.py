@@ -9,7 +9,9 @@ def _fmt(x: float) -> str:
 
 
 def render_markdown(report: dict) -> str:
-    """The published-style table: candidate, n(CP), n(b), S1..S6, type, star."""
+    """The report as Markdown: the evidence table (default method) or the published S1..S6 table."""
+    if report.get("parameters", {}).get("method", "published") == "evidence":
+        return render_evidence_markdown(report)
     cands = report["candidates"]
     main = [c for c in cands if c["type"] != "III"]
     general = [c for c in cands if c["type"] == "III"]
@@ -41,9 +43,54 @@ def render_markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
+def render_evidence_markdown(report: dict) -> str:
+    """The default method's report: rank, the factors of the score, and why, per candidate."""
+    cands = report["candidates"]
+    p = report["parameters"]
+    lines = [
+        f"# Topic concepts for \"{report['keyword']}\"",
+        "",
+        f"n(k) = {report['n_k']} of N = {report.get('n_docs', '?')} documents contain the keyword. Parameters: "
+        + ", ".join(f"{k}={v}" for k, v in p.items() if k != "keyword") + ".",
+        "",
+        "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
+        "the keyword x 1.5 if starred (scoring/evidence.py). Lists = mined pages with a list item "
+        "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
+        "type = the published Type (III: more frequent than the keyword, still ranked).",
+        "",
+    ]
+    if not cands:
+        lines += ["**No candidates.** Either no page contains the keyword, or no list item was "
+                  "frequent enough: try more `--pages` or a lower `--min-support`.", ""]
+        return "\n".join(lines)
+    lines += ["| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | defines | type |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for i, c in enumerate(cands, 1):
+        e = c["evidence"]
+        lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
+                     f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
+                     f"{'yes' if e['defines'] else ''} | {c['type']} |")
+    lines += ["", "## Why the top candidates rank where they do", ""]
+    for i, c in enumerate(cands[:25], 1):
+        e = c["evidence"]
+        line = f"{i}. **{c['phrase']}**: {e['why']}."
+        if e["defines"]:
+            line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
+        lines.append(line)
+    lines.append("")
+    return "\n".join(lines)
+
+
 def summary_lines(report: dict, path: str) -> list[str]:
     """A short human summary for the console."""
     cands = report["candidates"]
+    if report.get("parameters", {}).get("method", "published") == "evidence":
+        out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(cands)} candidates "
+               "ranked by evidence (S1 x NPMI x definition x star)"]
+        for i, c in enumerate(cands[:TOP], 1):
+            out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
+        out.append(f"Report: {path}")
+        return out
     type1 = [c for c in cands if c["type"] == "I"]
     out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(cands)} candidates, "
            f"{len(type1)} Type I, {sum(c['type'] == 'III' for c in cands)} Type III"]

@@ -29,6 +29,7 @@ from .params import FloatParam, IntParam
 from .report import render_markdown, summary_lines
 
 MODES = ("word", "phrase")
+METHODS = ("evidence", "published")
 ITEMSET_ALGORITHMS = ("fpgrowth", "apriori")
 STAR_PARSERS = ("auto", "html5lib", "lxml")
 
@@ -53,6 +54,8 @@ class TopicStage(Stage):
     # miners; bench/bench_topic.py and tests/test_itemsets.py check it) in a third of the
     # time; the published Apriori stays one parameter away.
     itemsets = luigi.Parameter(default="fpgrowth")
+    # evidence: the default ranking (scoring/evidence.py); published: S1 order, as published.
+    method = luigi.Parameter(default="evidence")
     output_root = luigi.Parameter(default="output")
 
     artifact = ""  # file name inside the run folder
@@ -72,6 +75,8 @@ class TopicStage(Stage):
             raise UserError(f"min_support is {self.min_support}: pass a count >= 1 or a fraction in (0, 1)")
         if self.s1_threshold < 0:
             raise UserError(f"s1_threshold is {self.s1_threshold}: pass a value >= 0")
+        if self.method not in METHODS:
+            raise UserError(f"unknown method {self.method!r}: use evidence (default) or published")
         if self.itemsets not in ITEMSET_ALGORITHMS:
             raise UserError(f"unknown itemsets algorithm {self.itemsets!r}: use fpgrowth or apriori")
         if self.star_parser not in STAR_PARSERS:
@@ -87,12 +92,19 @@ class TopicStage(Stage):
             return self.index_task()
         return self.clone(self.upstream)
 
+    def complete(self) -> bool:
+        # Done only when every stage before is done too: a later artifact left over from an
+        # earlier run must not hide a missing earlier one, which later stages also read.
+        if not super().complete():
+            return False
+        return all(t.complete() for t in luigi.task.flatten(self.requires()))
+
     def run_params(self) -> dict:
         """Every parameter that changes the result, for report.json and the run hash."""
         return {"keyword": self.keyword.strip(), "pages": self.pages, "domain": self.domain,
                 "mode": self.mode, "stemming": self.stemming, "min_support": self.min_support,
                 "s1_threshold": self.s1_threshold, "backend": self.backend,
-                "star_parser": self.star_parser, "itemsets": self.itemsets}
+                "star_parser": self.star_parser, "itemsets": self.itemsets, "method": self.method}
 
     def run_dir(self) -> Path:
         key = dict(self.run_params(), index=str(Path(self.index_task().output()["db"].path).resolve()))
@@ -247,11 +259,30 @@ class TagTreeCheck(TopicStage):
                                                self.star_parser, self.progress("tag trees checked")))
 
 
+class Evidence(TopicStage):
+    """Stage 10 of the default method: NPMI, lists, definitions and stars, and the ranking score."""
+
+    artifact = "10-evidence.json"
+    upstream = TagTreeCheck
+
+    def run(self):
+        scored = [stages.typed_score_row(r) for r in read_csv(self.stage_input(Scores))]
+        result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
+                                 read_json(self.stage_input(CandidatePhrases))["candidates"],
+                                 read_json(self.input()), self.progress("candidates weighed"))
+        write_json(self.output(), result)
+
+
 class TopicConcepts(TopicStage):
     """Final stage: report.json, report.csv and report.md, and a summary on the console."""
 
     artifact = "report.json"
     upstream = TagTreeCheck
+
+    def requires(self):
+        self.validate()
+        # The published method's chain is exactly the published stages; the default adds one.
+        return self.clone(Evidence if self.method == "evidence" else TagTreeCheck)
 
     def output(self):
         d = self.run_dir()
@@ -268,8 +299,9 @@ class TopicConcepts(TopicStage):
                 n_k = count([self.keyword])
         report = stages.report(self.keyword.strip(), self.run_params(), n_k,
                                read_json(self.stage_input(CandidatePhrases))["candidates"], scored,
-                               read_json(self.input()), run_dir=str(self.run_dir()),
-                               index=self.index_task().output()["db"].path)
+                               read_json(self.stage_input(TagTreeCheck)),
+                               read_json(self.stage_input(Evidence)) if self.method == "evidence" else None,
+                               run_dir=str(self.run_dir()), index=self.index_task().output()["db"].path)
         write_json(self.output()["json"], report)
         cols = ["phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support"]
         write_csv(self.output()["csv"], ["rank", *cols],
@@ -280,4 +312,5 @@ class TopicConcepts(TopicStage):
 
 
 STAGES = (SearchResults, NoisyFilter, ListItems, Transactions, FrequentItemsets, CandidatePhrases,
-          HitCounts, Scores, TagTreeCheck, TopicConcepts)
+          HitCounts, Scores, TagTreeCheck, Evidence, TopicConcepts)
+PUBLISHED_STAGES = tuple(s for s in STAGES if s is not Evidence)

@@ -79,8 +79,8 @@ def test_report_schema_and_order(report):
     assert rep["n_k"] > 0
     cands = rep["candidates"]
     assert len(cands) >= 10
-    s1 = [c["s1"] for c in cands]
-    assert s1 == sorted(s1, reverse=True)
+    scores = [c["evidence"]["score"] for c in cands]  # the default method's order
+    assert scores == sorted(scores, reverse=True)
     for c in cands:
         assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
         assert c["type"] in ("I", "II", "III")
@@ -117,11 +117,12 @@ def test_resume_starts_at_first_missing_artifact(env, report):
     task, rep = report
     folder = task.run_dir()
     before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
-    for name in ("07-hitcounts.csv", "08-scores.csv", "09-stars.json", "report.json", "report.csv", "report.md"):
+    for name in ("07-hitcounts.csv", "08-scores.csv"):
         os.remove(folder / name)
     with StartedTasks() as started:
         assert run(topic(env))
-    assert started.families == ["HitCounts", "Scores", "TagTreeCheck", "TopicConcepts"]
+    # Later artifacts still on disk do not hide the missing ones: every stage after reruns.
+    assert started.families == ["HitCounts", "Scores", "TagTreeCheck", "Evidence", "TopicConcepts"]
     after = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
     for name in ("01-search.jsonl", "03-items.jsonl", "06-candidates.json"):
         assert after[name] == before[name]
@@ -177,3 +178,37 @@ def test_task_killed_between_two_outputs_reruns(env, report):
         assert run(topic(env))
     assert started.families == ["TopicConcepts"]
     assert md.is_file() and json.loads(Path(task.output()["json"].path).read_text()) == rep
+
+
+def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
+    task, rep = report
+    assert rep["parameters"]["method"] == "evidence"
+    evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
+    assert evidence["n_docs"] == rep["n_docs"] > rep["n_k"]
+    scores = [c["evidence"]["score"] for c in rep["candidates"]]
+    assert scores == sorted(scores, reverse=True) and scores[0] > 0
+    assert [c["normalised"] for c in rep["candidates"]] == [e["phrase"] for e in evidence["candidates"]]
+    for c in rep["candidates"]:
+        e = c["evidence"]
+        assert e["why"].endswith(f"= {e['score']:.4f}") or e["score"] == 0
+        assert e["defines"] == (e["defining_sentence"] is not None)
+        if e["defines"]:
+            assert e["page"] and KEYWORD.split()[0] in e["defining_sentence"].lower()
+    md = Path(task.output()["md"].path).read_text()
+    assert "## Why the top candidates rank where they do" in md
+
+
+def test_published_method_is_the_published_chain(env, report):
+    task, rep = report
+    published = topic(env, method="published")
+    with StartedTasks() as started:
+        assert run(published)
+    assert "Evidence" not in started.families
+    assert not (published.run_dir() / "10-evidence.json").exists()
+    pub = json.loads(Path(published.output()["json"].path).read_text())
+    assert all("evidence" not in c for c in pub["candidates"])
+    s1 = [c["s1"] for c in pub["candidates"]]
+    assert s1 == sorted(s1, reverse=True)
+    # Same candidates and counts, another order.
+    assert sorted(c["normalised"] for c in pub["candidates"]) == sorted(c["normalised"] for c in rep["candidates"])
+    assert "| S1 | S2 | S3 |" in Path(published.output()["md"].path).read_text()

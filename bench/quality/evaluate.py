@@ -13,11 +13,12 @@
    occurs in at least `--min-pages` pages of that index (default: the [TopicConcepts]
    `pages` setting, so a run can find its full quota of pages).
 4. Per keyword: TopicConcepts with the default parameters (luigi.cfg) on that index:
-   "published (current default)"; and YAKE (language en, n-grams up to 3, dedup default)
+   `method=published` and the default `method=evidence`; and YAKE (language en, n-grams up to 3, dedup default)
    on the concatenated main text of the same pages the run mined (02-pages.jsonl, kept
    pages, text from LocalBackend.fetch). Each list is scored against the reference with
    the matching rule of references.py: P@10 and P@25 (matches among the first k / k; a
-   list shorter than k counts its missing ranks as misses). Published: the main list,
+   list shorter than k counts its missing ranks as misses). Evidence: the report's order,
+   every candidate (Type III included, as the method ranks them). Published: the main list,
    Types I and II in rank order (Type III excluded). YAKE: its top 25 after removing
    phrases equal to the keyword (the pipeline never proposes the keyword itself).
 5. quality.md and quality.json (and references.json) in `--out`; quality.md is printed.
@@ -59,9 +60,12 @@ KS = (10, 25)
 YAKE_TOP = 25
 YAKE_ASK = 30  # asked for, so that 25 remain after the keyword itself is removed
 PUBLISHED = "published"
-PUBLISHED_LABEL = "published (current default)"
+PUBLISHED_LABEL = "published (method=published)"
+EVIDENCE = "evidence"
+EVIDENCE_LABEL = "evidence (default)"
 YAKE = "yake"
 YAKE_LABEL = "YAKE (en, n<=3, top 25)"
+METHODS = (EVIDENCE, PUBLISHED, YAKE)
 
 
 def log(msg: str) -> None:
@@ -206,25 +210,24 @@ def render(result: dict) -> str:
              f"keyword with >= {result['min_terms']} terms occurring in >= {result['min_pages']} pages "
              "of the index. P@k = reference matches among the first k.")
     header = (f"| keyword | reference pages | terms | terms in mined pages | n(k) | pages mined | Type I "
-              f"| {PUBLISHED_LABEL} P@10 | P@25 | {YAKE_LABEL} P@10 | P@25 |")
+              f"| {EVIDENCE_LABEL} P@10 | P@25 | {PUBLISHED_LABEL} P@10 | P@25 | {YAKE_LABEL} P@10 | P@25 |")
     lines = ["## Topic-concept quality against the collection's reference pages", "", intro, "", header,
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
-        pub, yk = r[PUBLISHED], r[YAKE]
         share = r["terms_in_mined_pages"] / r["reference_terms"] if r["reference_terms"] else 0.0
         cells = [r["keyword"], ", ".join(r["reference_pages"]), r["reference_terms"],
                  f"{r['terms_in_mined_pages']} ({share:.0%})", r["n_k"], r["pages_mined"], r["type_i"],
-                 fmt(pub["p@10"]), fmt(pub["p@25"]), fmt(yk["p@10"]), fmt(yk["p@25"])]
+                 *(fmt(r[m][f"p@{k}"]) for m in METHODS for k in KS)]
         lines.append("| " + " | ".join(map(str, cells)) + " |")
     avg = result["averages"]
-    means = [f"**{fmt(avg[m][f'p@{k}'])}**" for m in (PUBLISHED, YAKE) for k in KS]
+    means = [f"**{fmt(avg[m][f'p@{k}'])}**" for m in METHODS for k in KS]
     lines.append("| " + " | ".join([f"**mean of {len(rows)}**", "", "", "", "", "", "", *means]) + " |")
     lines += ["", ("Terms in mined pages: reference terms occurring as an exact phrase in the main text "
                    "of at least one page the run mined (what any method working on those pages could find)."),
               "", ("Top 10 of each list (✓ = matches a reference term; the term in brackets when it is "
                    "written differently):"), ""]
     for r in rows:
-        for method, label in ((PUBLISHED, "published"), (YAKE, "YAKE")):
+        for method, label in ((EVIDENCE, "evidence"), (PUBLISHED, "published"), (YAKE, "YAKE")):
             top = ", ".join(t["phrase"] + mark(t) for t in r[method]["top"][:10])
             lines.append(f"- {r['keyword']}, {label}: {top}")
     if result["skipped"]:
@@ -319,10 +322,12 @@ def main(argv: list[str] | None = None) -> int:
     runs_reused = 0
     for ref, n_k in chosen:
         t1 = time.perf_counter()
-        task = TopicConcepts(keyword=ref.keyword, output_root=str(luigi_root))
+        task = TopicConcepts(keyword=ref.keyword, output_root=str(luigi_root), method=PUBLISHED)
+        default = TopicConcepts(keyword=ref.keyword, output_root=str(luigi_root), method=EVIDENCE)
         runs_reused += task.complete()
-        luigi_build([task])
+        luigi_build([task, default])
         report = json.loads(Path(task.output()["json"].path).read_text())
+        ranked = json.loads(Path(default.output()["json"].path).read_text())
         run_dir = Path(task.run_dir())
         kept = [json.loads(line)["url"] for line in (run_dir / "02-pages.jsonl").read_text().splitlines()
                 if line.strip() and json.loads(line)["kept"]]
@@ -334,12 +339,16 @@ def main(argv: list[str] | None = None) -> int:
                "type_iii": sum(c["type"] == "III" for c in report["candidates"]),
                "terms_in_mined_pages": terms_in_pages(backend, kept, ref),
                PUBLISHED: score_list(main_list, ref), "_urls": kept,
+               # The default ranks every candidate (Type III included) by its evidence score.
+               EVIDENCE: score_list([c["phrase"] for c in ranked["candidates"]], ref),
                "topic_seconds": round(time.perf_counter() - t1, 2)}
         rows.append(row)
-        log(f"{ref.keyword}: n(k)={n_k}, {len(kept)} pages, {row['type_i']} Type I, "
-            f"P@10={row[PUBLISHED]['p@10']} P@25={row[PUBLISHED]['p@25']} ({row['topic_seconds']} s)")
+        log(f"{ref.keyword}: n(k)={n_k}, {len(kept)} pages, {row['type_i']} Type I, published "
+            f"P@10={row[PUBLISHED]['p@10']} P@25={row[PUBLISHED]['p@25']}, evidence P@10={row[EVIDENCE]['p@10']} "
+            f"P@25={row[EVIDENCE]['p@25']} ({row['topic_seconds']} s)")
     parameters = json.loads(Path(rows[0]["run_dir"], "report.json").read_text())["parameters"] if rows else {}
     parameters.pop("keyword", None)
+    parameters.pop("method", None)  # both methods run
     t_topic = time.perf_counter() - t0
 
     # 4b. YAKE on the same pages, in parallel
@@ -358,13 +367,13 @@ def main(argv: list[str] | None = None) -> int:
     t_yake = time.perf_counter() - t0
 
     averages = {m: {f"p@{k}": round(statistics.mean(r[m][f"p@{k}"] for r in rows), 4) if rows else 0.0
-                    for k in KS} for m in (PUBLISHED, YAKE)}
+                    for k in KS} for m in METHODS}
     result = {
         "date": time.strftime("%Y-%m-%d %H:%M"),
         "corpus": str(corpus), "evaluation_corpus": str(reduced), "index": db,
         "index_pages": index_pages, "excluded_pages": len(pages),
         "parameters": parameters, "min_pages": min_pages, "min_terms": args.min_terms,
-        "methods": {PUBLISHED: PUBLISHED_LABEL, YAKE: YAKE_LABEL},
+        "methods": {EVIDENCE: EVIDENCE_LABEL, PUBLISHED: PUBLISHED_LABEL, YAKE: YAKE_LABEL},
         "matching_rule": "Porter stems of the lowercase words in order equal a reference term's, "
                          "or the term's with one trailing parenthetical removed",
         "keywords": rows, "averages": averages, "skipped": skipped,

@@ -1,0 +1,83 @@
+"""The default ranking ("evidence"): the published counts, used with direction and definitions.
+
+Every factor is a count or a fact a person can check in the run's artifacts:
+
+    score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through the
+            keyword x 1.5 if the tag-tree check starred it
+
+- S1 = n(b) / sqrt(n(k) n(CP)), the published association.
+- NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
+  documents of the index: how much more often the two occur together than chance would
+  have them, scaled to [-1, 1]. It punishes what S1 cannot: a term frequent everywhere
+  ("research", "process") co-occurs with any frequent keyword often, but not more often
+  than chance; and it does not need one threshold across keywords whose n(k) differ 20x.
+- Defines: the index keeps, for every page, its title and its first paragraph. A page
+  whose title is the candidate and whose first paragraph mentions the keyword (Porter
+  stems, as a contiguous run) describes the candidate in terms of the keyword ("Robotics
+  is a branch of engineering ..."): the direction a sub-topic has and a parent field or
+  a generic word lacks.
+- Starred: a parent node of one of the candidate's lists mentions the keyword.
+
+Type III candidates (n(CP) > n(k)) are ranked with the rest: for a rare keyword a real
+sub-concept can be more frequent than the keyword itself.
+
+Chosen by measurement on bench/quality's references (see README "Quality"): NPMI beat
+raw ratios, lower confidence bounds of P(k|CP), log-likelihood ratio and IDF penalties;
+the two evidence factors each added a little; 1.5 is "half again", not a tuned constant
+(2 and 3 measured within one reference hit of it).
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from pipeline.text import contains_phrase, stem, words
+
+DEFINES_FACTOR = 1.5
+STAR_FACTOR = 1.5
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
+    """Normalised pointwise mutual information of keyword and candidate over n_docs documents.
+
+    -1 when they never co-occur, 0 when independent, 1 when they always occur together.
+    """
+    if n_b <= 0 or n_k <= 0 or n_cp <= 0 or n_docs <= 0:
+        return -1.0
+    p_b = min(n_b / n_docs, 1.0)
+    if p_b >= 1.0:
+        return 1.0
+    return math.log(p_b / ((n_k / n_docs) * (n_cp / n_docs))) / -math.log(p_b)
+
+
+def defining_sentence(lead: str, keyword: str) -> str | None:
+    """The first sentence of `lead` that mentions the keyword (Porter stems, in order), or None."""
+    kw = [stem(w) for w in words(keyword)]
+    if not kw or not lead:
+        return None
+    for sentence in _SENTENCE_END.split(lead):
+        if contains_phrase([stem(w) for w in words(sentence)], kw):
+            return sentence.strip()
+    return None
+
+
+def part_of_keyword(phrase: str, keyword: str) -> bool:
+    """True if the candidate's words occur as a run inside the keyword ("intelligence")."""
+    return contains_phrase(words(keyword), words(phrase))
+
+
+def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool) -> float:
+    """The default ranking score (see the module doc)."""
+    return (s1 * max(npmi_value, 0.0) * (DEFINES_FACTOR if defines else 1.0)
+            * (STAR_FACTOR if starred else 1.0))
+
+
+def explain(s1: float, npmi_value: float, defines: bool, starred: bool) -> str:
+    """The score as the product a person can recompute."""
+    parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
+    if defines:
+        parts.append(f"{DEFINES_FACTOR:g} (its page defines it via the keyword)")
+    if starred:
+        parts.append(f"{STAR_FACTOR:g} (starred)")
+    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, defines, starred):.4f}"

@@ -1,0 +1,93 @@
+"""The default ranking's factors (scoring/evidence.py) and the store facts it reads."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from pipeline import store
+from pipeline.search import LocalBackend
+from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, defining_sentence, evidence_score, explain, npmi,
+                              part_of_keyword)
+
+
+def test_npmi_independent_is_zero():
+    # P(k) = 0.1, P(CP) = 0.2, P(both) = 0.02 = P(k) P(CP)
+    assert npmi(100, 200, 20, 1000) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_npmi_always_together_is_one_and_never_is_minus_one():
+    assert npmi(50, 50, 50, 1000) == pytest.approx(1.0)
+    assert npmi(50, 80, 0, 1000) == -1.0
+    assert npmi(0, 80, 0, 1000) == -1.0
+
+
+def test_npmi_by_hand():
+    p_b, p_k, p_c = 30 / 1000, 100 / 1000, 60 / 1000
+    expected = math.log(p_b / (p_k * p_c)) / -math.log(p_b)
+    assert npmi(100, 60, 30, 1000) == pytest.approx(expected)
+    # A term everywhere co-occurs often but not more than chance: S1 is high, NPMI is not.
+    assert npmi(500, 900, 450, 1000) < npmi(500, 60, 50, 1000)
+
+
+def test_defining_sentence_first_sentence_with_the_keyword_stems():
+    lead = ("Deep learning is part of a broader family of methods. It is based on artificial "
+            "neural networks with machine-learning roots. Learning can be supervised.")
+    assert defining_sentence(lead, "machine learning") == (
+        "It is based on artificial neural networks with machine-learning roots.")
+    assert defining_sentence(lead, "neural network") == (
+        "It is based on artificial neural networks with machine-learning roots.")
+    assert defining_sentence(lead, "computer vision") is None
+    assert defining_sentence("", "machine learning") is None
+
+
+def test_part_of_keyword():
+    assert part_of_keyword("Intelligence", "artificial intelligence")
+    assert not part_of_keyword("Artificial general intelligence", "artificial intelligence")
+    assert not part_of_keyword("Robotics", "artificial intelligence")
+
+
+def test_score_is_the_product_the_explanation_shows():
+    assert evidence_score(0.4, 0.5, False, False) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, True, True) == pytest.approx(0.2 * DEFINES_FACTOR * STAR_FACTOR)
+    assert evidence_score(0.4, -0.3, True, False) == 0.0
+    why = explain(0.4, 0.5, True, True)
+    assert why.startswith("S1 0.400 x NPMI 0.500 x 1.5 (its page defines it via the keyword) x 1.5 (starred)")
+    assert why.endswith(f"= {0.2 * 1.5 * 1.5:.4f}")
+
+
+def test_title_keys_cover_each_part_of_a_title():
+    assert store.title_keys("Machine learning - Wikipedia") == [
+        "machine learning wikipedia", "machine learning", "wikipedia"]
+    assert store.title_keys("Acme | Data mining") == ["acme data mining", "acme", "data mining"]
+    assert store.title_keys("") == []
+
+
+@pytest.fixture()
+def backend(tmp_path):
+    con = store.connect(tmp_path / "s.sqlite")
+    pages = [("http://w.org/ml", "Machine learning - Wiki", "Machine learning is a field of AI.",
+              "Machine learning is a field of artificial intelligence."),
+             ("http://w.org/ai", "Artificial intelligence - Wiki", "AI text", "AI is intelligence of machines."),
+             ("http://w.org/x", "Unrelated", "nothing", "")]
+    for url, title, text, lead in pages:
+        store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
+                          store.pack_links([]), lead=lead)
+    store.insert_page(con, "http://w.org/err", "w.org", "Machine learning", None, None, None, error="404")
+    con.commit()
+    con.close()
+    b = LocalBackend(tmp_path / "s.sqlite")
+    yield b
+    b.con.close()
+
+
+def test_page_about_finds_the_page_titled_as_the_phrase(backend):
+    assert backend.page_about("machine-learning") == (
+        "http://w.org/ml", "Machine learning is a field of artificial intelligence.")
+    assert backend.page_about("Artificial Intelligence") == ("http://w.org/ai", "AI is intelligence of machines.")
+    assert backend.page_about("deep learning") is None
+    assert backend.page_about("...") is None
+
+
+def test_document_count_is_what_hit_counts_count_over(backend):
+    assert backend.document_count() == 3  # the failed fetch has no main text: not a document
