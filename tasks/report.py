@@ -8,6 +8,18 @@ def _fmt(x: float) -> str:
     return f"{x:.4f}" if x >= 0.0001 or x == 0 else f"{x:.2e}"
 
 
+_NO_CANDIDATES = ["**No candidates.** Either no page contains the keyword, or no list item was "
+                  "frequent enough: try more `--pages` or a lower `--min-support`.", ""]
+
+
+def _heading(report: dict, n_docs: str = "") -> list[str]:
+    """Title and parameter line shared by both report styles."""
+    p = report["parameters"]
+    return [f"# Topic concepts for \"{report['keyword']}\"", "",
+            f"n(k) = {report['n_k']}{n_docs} documents contain the keyword. Parameters: "
+            + ", ".join(f"{k}={v}" for k, v in p.items() if k != "keyword") + ".", ""]
+
+
 def render_markdown(report: dict) -> str:
     """The report as Markdown: the evidence table (default method) or the published S1..S6 table."""
     if report.get("parameters", {}).get("method", "published") == "evidence":
@@ -15,21 +27,14 @@ def render_markdown(report: dict) -> str:
     cands = report["candidates"]
     main = [c for c in cands if c["type"] != "III"]
     general = [c for c in cands if c["type"] == "III"]
-    p = report["parameters"]
-    lines = [
-        f"# Topic concepts for \"{report['keyword']}\"",
-        "",
-        f"n(k) = {report['n_k']} documents contain the keyword. Parameters: "
-        + ", ".join(f"{k}={v}" for k, v in p.items() if k != "keyword") + ".",
-        "",
+    lines = _heading(report) + [
         f"{sum(c['type'] == 'I' for c in cands)} Type I, {sum(c['type'] == 'II' for c in cands)} Type II, "
         f"{len(general)} Type III (more general than the keyword) candidates; "
         f"* = a parent node of the candidate's list mentions the keyword.",
         "",
     ]
     if not cands:
-        lines += ["**No candidates.** Either no page contains the keyword, or no list item was "
-                  "frequent enough: try more `--pages` or a lower `--min-support`.", ""]
+        lines += _NO_CANDIDATES
     for title, rows in (("Candidates", main), ("Type III: more general than the keyword", general)):
         if not rows:
             continue
@@ -46,13 +51,7 @@ def render_markdown(report: dict) -> str:
 def render_evidence_markdown(report: dict) -> str:
     """The default method's report: rank, the factors of the score, and why, per candidate."""
     cands = report["candidates"]
-    p = report["parameters"]
-    lines = [
-        f"# Topic concepts for \"{report['keyword']}\"",
-        "",
-        f"n(k) = {report['n_k']} of N = {report.get('n_docs', '?')} documents contain the keyword. Parameters: "
-        + ", ".join(f"{k}={v}" for k, v in p.items() if k != "keyword") + ".",
-        "",
+    lines = _heading(report, f" of N = {report.get('n_docs', '?')}") + [
         "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
         "the keyword x 1.5 if starred (scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
@@ -60,9 +59,7 @@ def render_evidence_markdown(report: dict) -> str:
         "",
     ]
     if not cands:
-        lines += ["**No candidates.** Either no page contains the keyword, or no list item was "
-                  "frequent enough: try more `--pages` or a lower `--min-support`.", ""]
-        return "\n".join(lines)
+        return "\n".join(lines + _NO_CANDIDATES)
     lines += ["| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | defines | type |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, c in enumerate(cands, 1):
