@@ -12,7 +12,8 @@ import luigi
 from pipeline.errors import UserError
 from pipeline.hubseeds import augment_seeds, inlink_graph
 from pipeline.store import connect, get_text
-from pipeline.testbed import WIKI, TestTopic, build_topics, iter_titled_pages, load_topics, save_topics
+from pipeline.testbed import (WIKI, TestTopic, article_titles, collect_facts, iter_titled_pages, load_topics,
+                              save_topics, topics_from_facts)
 from pipeline.text import slug
 from pipeline.urls import canonical
 from pipeline.vectors import tf_vector
@@ -48,7 +49,8 @@ class TestBedTopics(Stage):
         if not Path(self.corpus).exists():
             raise UserError(f"corpus {self.corpus!r} does not exist: pass --corpus a folder or .tar.xz of pages")
         self.set_status_message("reading categories and first paragraphs")
-        topics = build_topics(iter_titled_pages(self.corpus), self.min_members, self.n_seeds, self.seed, workers=2)
+        facts = collect_facts(iter_titled_pages(self.corpus), workers=2)
+        topics = topics_from_facts(facts, self.min_members, self.n_seeds, self.seed)
         if not topics:
             raise UserError(f"no category has {self.min_members} member pages in {self.corpus!r}: "
                             "lower --min-members")
@@ -57,6 +59,10 @@ class TestBedTopics(Stage):
             (folder / "topics").mkdir(parents=True, exist_ok=True)
             (folder / "topics" / f"{i:03d}-{slug(t.category, 40)}.description.txt").write_text(t.description)
             (folder / "topics" / f"{i:03d}-{slug(t.category, 40)}.seeds.txt").write_text("\n".join(t.seeds) + "\n")
+        # Which saved names are copies of one article (redirects saved under several names):
+        # recall counts an article found under any of its names once.
+        write_json(luigi.LocalTarget(str(folder / "articles.json")),
+                   {t: a for t, a in article_titles(facts).items() if t != a})
         with atomic_path(self.output()) as tmp:
             save_topics(topics, tmp)
         print(f"TestBedTopics: {len(topics)} topics with >= {self.min_members} members -> {self.output().path}")
@@ -187,6 +193,17 @@ class CrawlBenchmark(Stage):
                 "hub_targets_mean": round(sum(t["added_targets"] for t in topics) / max(1, len(topics)), 3),
                 "hubs_added": added}
 
+    def article_of(self, prefix: str):
+        """URL -> the URL of the article it is a copy of (itself for most pages).
+
+        The corpus saves some articles under several names (redirects); a crawl that
+        reaches a target under another name has found it.
+        """
+        path = self.topic_task().folder() / "articles.json"
+        copies = json.loads(path.read_text()) if path.exists() else {}  # older test beds: none known
+        mapping = {canonical(prefix + t): canonical(prefix + a) for t, a in copies.items()}
+        return lambda url: mapping.get(url, url)
+
     def crawl_tasks(self) -> dict[tuple[str, int], Crawl]:
         """One Crawl per (strategy, topic), reading the topic's seeds and description files.
 
@@ -217,18 +234,19 @@ class CrawlBenchmark(Stage):
         names = sorted({name for name, _ in tasks}, key=lambda s: ALL_STRATEGIES.split(",").index(s)
                        if s in ALL_STRATEGIES.split(",") else 99)
         rows, per_topic = [], {name: {"precision": [], "recall": [], "harvest": [], "predicate": []} for name in names}
+        article = self.article_of(prefix)
         for i, topic in enumerate(topics):
             pages = {name: crawled_pages(tasks[(name, i)].output()["store"].path) for name in names}
             # C = every page any crawler fetched for the topic; each page's terms counted once.
             vectors = {url: tf_vector(text) for url, text in _union(pages).items()}
             tfidf = cm.TfIdf(vectors.values())
-            targets = {canonical(prefix + t) for t in topic.targets}
+            targets = recall_targets(topic, prefix, article)
             for name in names:
                 urls = [u for u, _ in pages[name]]
                 texts = [t for _, t in pages[name]]
                 sims = tfidf.similarities(topic.description, [vectors[u] for u in urls])
                 prec = cm.precision_at(sims, ns)
-                rec = cm.target_recall_at(urls, targets, ns)
+                rec = cm.target_recall_at([article(u) for u in urls], targets, ns)
                 harvest = cm.harvest_rate(sims, HARVEST_THRESHOLD)
                 pred = cm.predicate_satisfaction(texts, topic.keywords)
                 for n_ in ns:
@@ -252,6 +270,12 @@ class CrawlBenchmark(Stage):
 
 
 HARVEST_THRESHOLD = 0.1  # a page with TF-IDF cosine >= 0.1 to the description counts as relevant
+
+
+def recall_targets(topic: TestTopic, prefix: str, article) -> set[str]:
+    """The topic's targets as articles: copies merged, and copies of a seed left out (found at once)."""
+    seeds = {article(canonical(prefix + t)) for t in topic.seeds}
+    return {article(canonical(prefix + t)) for t in topic.targets} - seeds
 
 
 def crawled_pages(store: str) -> list[tuple[str, str]]:

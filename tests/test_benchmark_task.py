@@ -33,6 +33,21 @@ def test_benchmark_on_a_slice(tmp_path):
     for png in ("precision.png", "recall.png"):
         assert (folder / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "| bestfirst |" in (folder / "summary.md").read_text()
+    copies = json.loads((task.topic_task().folder() / "articles.json").read_text())
+    assert all(isinstance(k, str) and isinstance(v, str) and k != v for k, v in copies.items())
     with StartedTasks() as started:
         assert luigi.build([task], local_scheduler=True, log_level="WARNING")
     assert started.families == []
+
+
+def test_recall_targets_merge_copies_and_drop_copies_of_seeds():
+    from pipeline.testbed import TestTopic
+    from tasks.benchmark import recall_targets
+
+    prefix = "http://127.0.0.1:1/wiki/"
+    copies = {prefix + "GOFAI": prefix + "Symbolic_AI", prefix + "AI_copy": prefix + "Seed_page"}
+    article = lambda url: copies.get(url, url)  # noqa: E731
+    topic = TestTopic("c", "c", "d", seeds=["Seed_page"],
+                      targets=["GOFAI", "Symbolic_AI", "AI_copy", "Other", "AT%26T"])
+    assert recall_targets(topic, prefix, article) == {
+        prefix + "Symbolic_AI", prefix + "Other", prefix + "AT%26T"}
