@@ -67,6 +67,11 @@ class Crawl(Stage):
     hub_count = luigi.Parameter(default="hosts", description='Hub-Seeking counts seed "hosts" or seed "urls"')
     site = luigi.Parameter(default="", description="serve this page folder/archive locally and crawl it")
     port = IntParam(default=8765, description="port of --site (fixed, so a resumed crawl finds its URLs)")
+    # Not significant: parsing in processes or in threads stores the same crawl, so the
+    # task id and folder stay those of the same crawl without it.
+    parse_workers = IntParam(default=-1, significant=False,
+                             description="processes that parse fetched pages (0: in the fetcher "
+                                         "threads; -1: one per CPU)")
     output_root = luigi.Parameter(default="output")
 
     def folder(self) -> Path:
@@ -92,6 +97,8 @@ class Crawl(Stage):
             raise UserError(f"hub_count {self.hub_count!r}: use hosts or urls")
         if self.threads < 1 or self.n < 1:
             raise UserError("threads and n must be 1 or more")
+        if self.parse_workers < -1:
+            raise UserError("parse_workers must be 0 or more (-1: one per CPU)")
         if not read_list(self.seeds):
             raise UserError("no seeds: pass --seeds with URLs (or page titles with --site), or a file of them")
 
@@ -117,7 +124,8 @@ class Crawl(Stage):
             max_pages=self.max_pages, max_seconds=self.max_seconds, threads=self.threads,
             frontier_size=self.frontier_size, per_site_cap=self.per_site_cap, min_delay=self.min_delay,
             distinct_sites=self.distinct_sites, obey_robots=self.obey_robots,
-            fetch=FetchConfig(timeout=self.timeout, max_bytes=self.max_bytes))
+            fetch=FetchConfig(timeout=self.timeout, max_bytes=self.max_bytes),
+            **({} if self.parse_workers < 0 else {"parse_workers": self.parse_workers}))
         with self._site() as served:
             seeds = [s if "://" in s or served is None else served.url_for(s) for s in read_list(self.seeds)]
             if served is not None:  # a local test bed: never leave it for the real web
