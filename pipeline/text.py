@@ -40,6 +40,11 @@ def stem(word: str) -> str:
     return _stemmer.stem(word)
 
 
+def stemmed(text: str) -> list[str]:
+    """Porter stems of all words of `text`, in order (stopwords kept: phrases match as runs)."""
+    return [stem(w) for w in words(text)]
+
+
 def content_words(text: str, stemming: bool = False) -> list[str]:
     """Words of `text` without stopwords, optionally Porter-stemmed, in order."""
     stop = stopwords()

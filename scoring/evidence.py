@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import re
 
-from pipeline.text import contains_phrase, stem, words
+from pipeline.text import contains_phrase, stemmed, words
 
 DEFINES_FACTOR = 1.5
 STAR_FACTOR = 1.5
@@ -53,11 +53,11 @@ def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
 
 def defining_sentence(lead: str, keyword: str) -> str | None:
     """The first sentence of `lead` that mentions the keyword (Porter stems, in order), or None."""
-    kw = [stem(w) for w in words(keyword)]
+    kw = stemmed(keyword)
     if not kw or not lead:
         return None
     for sentence in _SENTENCE_END.split(lead):
-        if contains_phrase([stem(w) for w in words(sentence)], kw):
+        if contains_phrase(stemmed(sentence), kw):
             return sentence.strip()
     return None
 

@@ -23,7 +23,7 @@ from lxml import etree
 
 from mining.listitems import LIST_TAGS, iter_items, own_text, clean_item_text
 from pipeline.parse import text_of
-from pipeline.text import contains_phrase, normalise, squash, stem, words
+from pipeline.text import contains_phrase, normalise, squash, stemmed, words
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 LEAD_IN_WORDS = 15
@@ -37,11 +37,6 @@ class Evidence:
     path: str
     via: str
     label: str
-
-
-def stemmed(text: str) -> list[str]:
-    """Porter stems of all words of `text` (stopwords kept: labels are matched as runs)."""
-    return [stem(w) for w in words(text)]
 
 
 def section_heading(el: etree._Element) -> etree._Element | None:
