@@ -93,6 +93,9 @@ class SearchBackend(Protocol):
     def page_about(self, phrase: str) -> tuple[str, str] | None:
         """(URL, first paragraph) of a page whose title names `phrase`, or None."""
 
+    def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
+        """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
+
 
 def fts_phrase(phrase: str) -> str | None:
     """An FTS5 phrase string for `phrase`, or None if it has no words."""
@@ -180,6 +183,22 @@ class LocalBackend:
         except sqlite3.OperationalError:  # a store from before titles were kept
             return None
         return (row[0], row[1]) if row else None
+
+
+    def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
+        """(url, title, first paragraph) of every page whose main text contains the phrase."""
+        q = fts_phrase(phrase)
+        if q is None:
+            return []
+        extra, args = domain_clause(domain)
+        try:
+            rows = self.con.execute(
+                "SELECT p.url, p.title, p.lead FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+                "WHERE pages_fts MATCH ? AND p.lead != ''" + extra + " ORDER BY p.id",
+                ["body : " + q, *args]).fetchall()
+        except sqlite3.OperationalError:  # a store from before first paragraphs were kept
+            return []
+        return [tuple(r) for r in rows]
 
 
 class CachedHitCounts:

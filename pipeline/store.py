@@ -164,6 +164,11 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
 _TITLE_SEPARATORS = re.compile(r"\s+[-|\u2013\u2014\u00b7:]\s+")
 
 
+def title_name(title: str) -> str:
+    """What a page calls itself: its title up to the first separator ("Robotics - Wikipedia")."""
+    return _TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip()
+
+
 def title_keys(title: str) -> list[str]:
     """The normalised title and each separated part of it: what a page calls itself."""
     keys = [normalise(title)] + [normalise(part) for part in _TITLE_SEPARATORS.split(title)]

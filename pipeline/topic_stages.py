@@ -14,7 +14,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import defining_sentence, evidence_score, explain, npmi, part_of_keyword
+from scoring.evidence import (defining_sentence, definition_candidates, evidence_score, explain, npmi,
+                              part_of_keyword)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -219,33 +220,52 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
 
 
 def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
-             star_result: dict, progress: Progress = None) -> dict:
-    """Stage 10 of the default method: each candidate's evidence and score, best first."""
+             star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
+             domain: str = "", progress: Progress = None) -> dict:
+    """Stage 10 of the default method: each candidate's evidence and score, best first.
+
+    The mined candidates are joined by the concepts the index's own pages define through
+    the keyword (`definition_candidates`), counted and scored the same way; each row says
+    where it came from ("lists" or "definition"). Definitions come from hosts under
+    `domain` only, as the search results do.
+    """
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
     star_map = star_result.get("stars", {})
+    mined = {r["phrase"] for r in scored}
+    defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
+               if d["phrase"] not in mined]
+    extra = score(hit_counts(count, keyword, defined), threshold)
+    display = {d["phrase"]: d for d in defined}
+    todo = [(r, "lists") for r in scored] + [(r, "definition") for r in extra]
     rows = []
-    for i, r in enumerate(scored, 1):
+    for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
-        about = backend.page_about(phrase)
-        sentence = defining_sentence(about[1], keyword) if about else None
+        if source == "lists":
+            about = backend.page_about(phrase)
+            page, sentence = (about[0], defining_sentence(about[1], keyword)) if about else (None, None)
+        else:
+            page, sentence = display[phrase]["page"], display[phrase]["defining_sentence"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
-        row = {"phrase": phrase, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"], "n_docs": n_docs,
-               "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
-               "starred": starred, "page": about[0] if about else None,
-               "defines": sentence is not None, "defining_sentence": sentence,
+        row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
+               "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
+               "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred), 6),
                "why": explain(r["s1"], value, sentence is not None, starred)}
+        if source == "definition":
+            # Not in the mined lists: the report needs what the published stages give the others.
+            row.update(display=display[phrase]["display"], type=r["type"],
+                       scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
         if part_of_keyword(phrase, keyword):
             # "intelligence" for "artificial intelligence": every page with the keyword has
             # it, so its counts measure the keyword, not a relation between the two.
             row["score"], row["why"] = 0.0, "part of the keyword: its hit counts are the keyword's own"
         rows.append(row)
         if progress:
-            progress(i, len(scored))
+            progress(i, len(todo))
     rows.sort(key=lambda x: (-x["score"], -x["s1"], x["phrase"]))
-    return {"method": "evidence", "n_docs": n_docs, "candidates": rows}
+    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "candidates": rows}
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -253,22 +273,26 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
     """The report.json document: candidates in S1 order (published) or evidence order (default)."""
     by_phrase = {c["phrase"]: c for c in cands}
     star_map = star_result.get("stars", {})
+    by_score = {r["phrase"]: r for r in scored}
+    order = ([(by_score.get(e["phrase"]), e) for e in evidence_result["candidates"]]
+             if evidence_result is not None else [(r, None) for r in scored])
     out = []
-    if evidence_result is not None:
-        by_score = {r["phrase"]: r for r in scored}
-        scored = [by_score[e["phrase"]] for e in evidence_result["candidates"]]
-        ev_of = {e["phrase"]: e for e in evidence_result["candidates"]}
-    for r in scored:
-        c = by_phrase[r["phrase"]]
-        st = star_map.get(r["phrase"], {})
-        out.append({"phrase": c["display"], "normalised": r["phrase"], "type": r["type"],
-                    "n_cp": r["n_cp"], "n_b": r["n_b"], **{f"s{i}": r[f"s{i}"] for i in range(1, 7)},
-                    "starred": st.get("starred", False), "support": c["support"], "pages": c["pages"],
-                    "star_evidence": st.get("evidence", [])})
-        if evidence_result is not None:
-            e = ev_of[r["phrase"]]
-            out[-1]["evidence"] = {k: e[k] for k in ("score", "npmi", "lists", "page", "defines",
-                                                      "defining_sentence", "why")}
+    for r, e in order:
+        if r is None:  # a concept found by its definition, not in the mined lists
+            out.append({"phrase": e["display"], "normalised": e["phrase"], "type": e["type"],
+                        "n_cp": e["n_cp"], "n_b": e["n_b"], **e["scores"], "starred": False,
+                        "support": 0, "pages": [], "star_evidence": []})
+        else:
+            c = by_phrase[r["phrase"]]
+            st = star_map.get(r["phrase"], {})
+            out.append({"phrase": c["display"], "normalised": r["phrase"], "type": r["type"],
+                        "n_cp": r["n_cp"], "n_b": r["n_b"], **{f"s{i}": r[f"s{i}"] for i in range(1, 7)},
+                        "starred": st.get("starred", False), "support": c["support"], "pages": c["pages"],
+                        "star_evidence": st.get("evidence", [])})
+        if e is not None:
+            out[-1]["evidence"] = {k: e.get(k, "lists" if k == "source" else None)
+                                   for k in ("score", "source", "npmi", "lists", "page", "defines",
+                                             "defining_sentence", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}

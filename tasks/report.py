@@ -55,22 +55,26 @@ def render_evidence_markdown(report: dict) -> str:
         "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
         "the keyword x 1.5 if starred (scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
-        "type = the published Type (III: more frequent than the keyword, still ranked).",
+        "type = the published Type (III: more frequent than the keyword, still ranked). "
+        "Source: lists = mined from the list items; definition = not in the mined lists, found "
+        "as the title of an indexed page whose first paragraph mentions the keyword.",
         "",
     ]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
-    lines += ["| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | defines | type |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines += ["| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | defines | type | source |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, c in enumerate(cands, 1):
         e = c["evidence"]
         lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                      f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                     f"{'yes' if e['defines'] else ''} | {c['type']} |")
+                     f"{'yes' if e['defines'] else ''} | {c['type']} | {e.get('source', 'lists')} |")
     lines += ["", "## Why the top candidates rank where they do", ""]
     for i, c in enumerate(cands[:25], 1):
         e = c["evidence"]
         line = f"{i}. **{c['phrase']}**: {e['why']}."
+        if e.get("source") == "definition":
+            line += " Not in the mined lists: found by its definition."
         if e["defines"]:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
         lines.append(line)

@@ -267,9 +267,11 @@ class Evidence(TopicStage):
 
     def run(self):
         scored = [stages.typed_score_row(r) for r in read_csv(self.stage_input(Scores))]
-        result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
-                                 read_json(self.stage_input(CandidatePhrases))["candidates"],
-                                 read_json(self.input()), self.progress("candidates weighed"))
+        with self.hit_counter() as count:
+            result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
+                                     read_json(self.stage_input(CandidatePhrases))["candidates"],
+                                     read_json(self.input()), count, self.s1_threshold, self.domain,
+                                     self.progress("candidates weighed"))
         write_json(self.output(), result)
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, defining_sentence, evidence_score, explain, npmi,
-                              part_of_keyword)
+from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, defining_sentence, definition_candidates,
+                              evidence_score, explain, npmi, part_of_keyword)
 
 
 def test_npmi_independent_is_zero():
@@ -39,6 +39,33 @@ def test_defining_sentence_first_sentence_with_the_keyword_stems():
         "It is based on artificial neural networks with machine-learning roots.")
     assert defining_sentence(lead, "computer vision") is None
     assert defining_sentence("", "machine learning") is None
+
+
+def test_defining_sentence_cheap_test_keeps_stem_variants():
+    # The substring pre-test must not lose words Porter rewrites at the end.
+    assert defining_sentence("Flying robots are studied here.", "fly") == "Flying robots are studied here."
+    assert defining_sentence("A robotic arm.", "robotics") == "A robotic arm."
+    assert defining_sentence("Studies of philosophies abound.", "philosophy") == "Studies of philosophies abound."
+    assert defining_sentence("A robotic arm.", "biology") is None
+
+
+def test_definition_candidates_names_concepts_defined_through_the_keyword():
+    pages = [
+        ("u1", "Automated reasoning - Wikipedia", "Automated reasoning is an area of computer science "
+         "and artificial intelligence."),
+        ("u2", "Android (robot) - Wikipedia", "An android is a robot built by artificial intelligence labs."),
+        ("u3", "List of AI projects - Wikipedia", "This is a list of artificial intelligence projects."),
+        ("u4", "Artificial intelligence - Wikipedia", "Artificial intelligence is intelligence of machines."),
+        ("u5", "Intelligence - Wikipedia", "Intelligence, as in artificial intelligence, ..."),
+        ("u6", "Automated reasoning - Wikipedia", "Automated reasoning (a copy) in artificial intelligence."),
+        ("u7", "Cooking - Wikipedia", "Cooking uses heat. Nothing about machines here."),
+        ("u8", "Timeline of artificial intelligence", "Artificial intelligence events by year."),
+    ]
+    found = definition_candidates("artificial intelligence", pages)
+    assert [(d["phrase"], d["display"], d["page"]) for d in found] == [
+        ("automated reasoning", "Automated reasoning", "u1"), ("android", "Android (robot)", "u2")]
+    assert found[0]["defining_sentence"] == ("Automated reasoning is an area of computer science "
+                                             "and artificial intelligence.")
 
 
 def test_part_of_keyword():
@@ -87,6 +114,19 @@ def test_page_about_finds_the_page_titled_as_the_phrase(backend):
     assert backend.page_about("Artificial Intelligence") == ("http://w.org/ai", "AI is intelligence of machines.")
     assert backend.page_about("deep learning") is None
     assert backend.page_about("...") is None
+
+
+def test_leads_mentioning_reads_pages_whose_text_has_the_phrase(backend):
+    # Main text, not the title, decides; pages without a first paragraph are left out.
+    assert backend.leads_mentioning("machine learning") == [
+        ("http://w.org/ml", "Machine learning - Wiki", "Machine learning is a field of artificial intelligence.")]
+    assert backend.leads_mentioning("AI") == [
+        ("http://w.org/ml", "Machine learning - Wiki", "Machine learning is a field of artificial intelligence."),
+        ("http://w.org/ai", "Artificial intelligence - Wiki", "AI is intelligence of machines.")]
+    assert backend.leads_mentioning("AI", domain=".org") == backend.leads_mentioning("AI")
+    assert backend.leads_mentioning("AI", domain=".edu") == []
+    assert backend.leads_mentioning("nothing") == []  # the page has no first paragraph
+    assert backend.leads_mentioning("!!") == []
 
 
 def test_document_count_is_what_hit_counts_count_over(backend):

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import re
+from collections import Counter
 from pathlib import Path
 
 import luigi
@@ -84,12 +86,16 @@ def test_report_schema_and_order(report):
     for c in cands:
         assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
         assert c["type"] in ("I", "II", "III")
-        assert not re.search(r"\d", c["phrase"])
         assert c["n_b"] <= min(c["n_cp"], rep["n_k"])
         assert (c["type"] == "III") == (c["n_cp"] > rep["n_k"])
         if c["type"] != "III":
             assert (c["type"] == "I") == (c["s1"] >= rep["parameters"]["s1_threshold"])
-        assert c["pages"] and all(p.startswith(WIKI) for p in c["pages"])
+        if c["evidence"]["source"] == "lists":  # mined from list items, digits dropped
+            assert not re.search(r"\d", c["phrase"])
+            assert c["pages"] and all(p.startswith(WIKI) for p in c["pages"])
+        else:  # a page's title: names keep their digits ("x86"); no list holds it
+            assert c["evidence"]["source"] == "definition" and c["pages"] == []
+            assert c["evidence"]["page"].startswith(WIKI)
 
 
 def test_report_files_agree(report):
@@ -139,7 +145,8 @@ def test_other_parameters_get_their_own_folder(env, report):
     rep = json.loads(Path(other.output()["json"].path).read_text())
     assert rep["parameters"]["mode"] == "phrase"
     # Phrase mode: every candidate is a whole list item that occurred at least min_support times.
-    assert all(c["support"] >= PARAMS["min_support"] for c in rep["candidates"])
+    assert all(c["support"] >= PARAMS["min_support"] for c in rep["candidates"]
+               if c["evidence"]["source"] == "lists")
 
 
 def test_stemming_shows_surface_forms(env):
@@ -194,6 +201,11 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         assert e["defines"] == (e["defining_sentence"] is not None)
         if e["defines"]:
             assert e["page"] and KEYWORD.split()[0] in e["defining_sentence"].lower()
+        if e["source"] == "definition":  # found by its page, not in the lists: its page defines it
+            assert e["defines"] and e["lists"] == 0 and c["support"] == 0
+            assert c["s1"] == pytest.approx(c["n_b"] / math.sqrt(rep["n_k"] * c["n_cp"]), abs=1e-6)
+    sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
+    assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top candidates rank where they do" in md
 
@@ -209,6 +221,10 @@ def test_published_method_is_the_published_chain(env, report):
     assert all("evidence" not in c for c in pub["candidates"])
     s1 = [c["s1"] for c in pub["candidates"]]
     assert s1 == sorted(s1, reverse=True)
-    # Same candidates and counts, another order.
-    assert sorted(c["normalised"] for c in pub["candidates"]) == sorted(c["normalised"] for c in rep["candidates"])
+    # The mined candidates, with the same counts, in another order; the default adds only
+    # concepts found by their definitions.
+    mined = {c["normalised"]: c for c in rep["candidates"] if c["evidence"]["source"] == "lists"}
+    assert sorted(c["normalised"] for c in pub["candidates"]) == sorted(mined)
+    assert all((c["n_cp"], c["n_b"]) == (mined[c["normalised"]]["n_cp"], mined[c["normalised"]]["n_b"])
+               for c in pub["candidates"])
     assert "| S1 | S2 | S3 |" in Path(published.output()["md"].path).read_text()
