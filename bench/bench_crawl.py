@@ -65,40 +65,6 @@ def corpus_dir() -> Path:
     return Path(unpack_corpus(ARCHIVE, default_unpack_dir(ARCHIVE)))
 
 
-# --------------------------------------------------------------------------- server process
-def _serve(root: str, conn, stop) -> None:
-    """Child process: serve `root` on 127.0.0.1, warm the cache, send the base URL, wait."""
-    from pipeline.testsite import CorpusSite
-
-    site = CorpusSite(root, host="127.0.0.1", port=0).start()
-    for title in site.titles():  # read every page once so both crawlers see a warm cache
-        site.lookup(site.prefix + title)
-    conn.send(site.base_url)
-    stop.wait()
-    site.stop()
-
-
-class Server:
-    def __init__(self, root: Path):
-        ctx = mp.get_context("spawn")
-        self.parent, child = ctx.Pipe()
-        self.stop = ctx.Event()
-        self.proc = ctx.Process(target=_serve, args=(str(root), child, self.stop), daemon=True)
-
-    def __enter__(self) -> str:
-        self.proc.start()
-        if not self.parent.poll(120):
-            raise RuntimeError("corpus server did not start")
-        return self.parent.recv()
-
-    def __exit__(self, *exc) -> None:
-        self.stop.set()
-        self.proc.join(10)
-        if self.proc.is_alive():
-            self.proc.terminate()
-            self.proc.join(5)
-
-
 # --------------------------------------------------------------------------- topicminer
 def peak_rss_mb() -> float:
     """VmHWM of this process in MB (ru_maxrss is not used: on Linux it survives exec)."""
@@ -411,7 +377,10 @@ def main(argv: list[str] | None = None) -> int:
     root = corpus_dir()
     log(f"corpus {root}")
     runs: dict[str, list[dict]] = {}
-    with Server(root) as base:
+    from pipeline.testsite import SiteProcess
+
+    with SiteProcess(root, warm=True) as site:
+        base = site.base_url
         log(f"serving on {base}")
         for rep in range(args.repeat):
             for w in workers:

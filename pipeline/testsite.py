@@ -268,6 +268,89 @@ class CorpusSite:
         return resolved
 
 
+# -- serving from a process of its own -------------------------------------------------------
+def _serve_in_child(root: str, prefix: str, host: str, port: int, robots_txt: str | None, warm: bool,
+                    conn, stop) -> None:
+    """Child process: serve `root`, send ("ok", base URL) or ("error", message), wait for `stop`."""
+    try:
+        site = CorpusSite(root, prefix=prefix, robots_txt=robots_txt, host=host, port=port).start()
+    except (OSError, UserError) as exc:
+        conn.send(("error", f"cannot serve {root!r} on {host}:{port} "
+                            f"({getattr(exc, 'strerror', None) or exc}): pass another --port (0 picks a free one)"))
+        return
+    try:
+        if warm:  # read every page once, so timing never includes the disk
+            for title in site.titles():
+                site.lookup(site.prefix + title)
+        conn.send(("ok", site.base_url))
+        stop.wait()
+    finally:
+        site.stop()
+
+
+class SiteProcess:
+    """A `CorpusSite` in a child process: the server never competes with the crawler for its GIL.
+
+    In the crawler's own process, the server's request handling (several thousand requests
+    a crawl, most of them 404s for pages the collection lacks) took the interpreter lock
+    from the crawler. Same URLs and answers as `CorpusSite`; `warm` reads every page into
+    the server's memory before serving.
+    """
+
+    def __init__(self, root: Path | str, prefix: str = "/wiki/", robots_txt: str | None = None,
+                 host: str = "127.0.0.1", port: int = 0, *, warm: bool = False, start_timeout: float = 120):
+        import multiprocessing
+
+        self.root, self.prefix, self.host, self.port = str(root), prefix, host, port
+        self.robots_txt, self.warm, self.start_timeout = robots_txt, warm, start_timeout
+        if not Path(root).is_dir():
+            raise UserError(f"page folder {str(root)!r} does not exist or is not a folder")
+        # spawn, not fork: the parent may hold threads (Luigi's, a crawler's) whose locks a
+        # forked child would inherit mid-use.
+        self._ctx = multiprocessing.get_context("spawn")
+        self._proc = None
+        self.base_url = ""
+
+    def __enter__(self) -> SiteProcess:
+        parent, child = self._ctx.Pipe(duplex=False)
+        self._stop = self._ctx.Event()
+        self._proc = self._ctx.Process(target=_serve_in_child, daemon=True, name="SiteProcess",
+                                       args=(self.root, self.prefix, self.host, self.port, self.robots_txt,
+                                             self.warm, child, self._stop))
+        self._proc.start()
+        child.close()
+        try:
+            if not parent.poll(self.start_timeout):
+                raise RuntimeError(f"the corpus server for {self.root!r} did not start in {self.start_timeout:g} s")
+            status, value = parent.recv()
+        except EOFError:
+            status, value = "error", f"the corpus server for {self.root!r} exited before serving"
+        finally:
+            parent.close()
+        if status != "ok":
+            self._shutdown()
+            raise UserError(value)
+        self.base_url = value
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._shutdown()
+
+    def _shutdown(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        self._stop.set()
+        proc.join(10)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(5)
+
+    def url_for(self, title: str) -> str:
+        """The URL of page `title` (a file stem, used verbatim: keep its percent-encoding)."""
+        return self.base_url + self.prefix + title
+
+
 # -- unpacking an archived collection ------------------------------------------------------
 def _archive_identity(archive: Path) -> str:
     st = archive.stat()

@@ -20,8 +20,32 @@ def url_tokens(url: str) -> str:
     return " ".join(words(url.split("://", 1)[-1]))
 
 
+class FrozenVector(dict):
+    """A term vector that cannot change, so its length is computed once.
+
+    For the vectors a crawl compares everything with (the topic's description and
+    keywords): recomputing a description's length of a few hundred terms for each of a
+    crawl's hundreds of thousands of anchor and context cosines was a tenth of its time.
+    """
+
+    def __init__(self, counts: Vector = ()):
+        super().__init__(counts)
+        self.length = math.sqrt(sum(x * x for x in self.values()))
+
+    def __reduce__(self):  # pickling (parse workers, checkpoints) rebuilds it whole
+        return (FrozenVector, (dict(self),))
+
+    def _frozen(self, *args, **kwargs):
+        raise TypeError("a FrozenVector cannot change: build a new one")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _frozen  # type: ignore[assignment]
+    __ior__ = _frozen  # type: ignore[assignment]
+
+
 def norm(v: Vector) -> float:
     """Euclidean length of a vector."""
+    if isinstance(v, FrozenVector):
+        return v.length
     return math.sqrt(sum(x * x for x in v.values()))
 
 

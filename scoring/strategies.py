@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from pipeline.links import Link
 from pipeline.urls import canonical, host
-from pipeline.vectors import cosine, tf_vector, url_tokens
+from pipeline.vectors import FrozenVector, cosine, tf_vector, url_tokens
 
 
 @dataclass
@@ -31,8 +31,8 @@ class Topic:
     seeds: Sequence[str] = ()
 
     def __post_init__(self):
-        self.description_vector = tf_vector(self.description or self.keywords)
-        self.keyword_vector = tf_vector(self.keywords)
+        self.description_vector = FrozenVector(tf_vector(self.description or self.keywords))
+        self.keyword_vector = FrozenVector(tf_vector(self.keywords))
         self.seed_urls = {canonical(u) or u for u in self.seeds}  # comparable with link URLs
         self.seed_hosts = {host(u) for u in self.seed_urls}
 

@@ -111,12 +111,12 @@ class Crawl(Stage):
         if not self.site:
             yield None
             return
-        from pipeline.testsite import CorpusSite, default_unpack_dir, unpack_corpus
+        from pipeline.testsite import SiteProcess, default_unpack_dir, unpack_corpus
 
         root = Path(self.site)
         if root.is_file():
             root = unpack_corpus(root, default_unpack_dir(root))
-        with CorpusSite(root, port=self.port) as served:
+        with SiteProcess(root, port=self.port) as served:
             yield served
 
     def run(self):

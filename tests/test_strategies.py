@@ -1,10 +1,12 @@
 """Each crawl strategy's scoring rule on hand-made pages."""
+import copy
 import math
+import pickle
 
 import pytest
 
 from pipeline.links import Link
-from pipeline.vectors import cosine, tf_vector
+from pipeline.vectors import FrozenVector, cosine, norm, tf_vector
 from scoring.strategies import (DOM, BestFirst, BestFirstN, BreadthFirst, DepthFirst, HubSeeking,
                                 InDegree, NaiveBestFirst, Page, SharkSearch, Topic, URLCombined,
                                 hub_score, make_strategy)
@@ -18,6 +20,20 @@ def page(text, links, **kw):
 
 def scores(strategy, p):
     return {u: s for u, s, _ in strategy.links(p)}
+
+
+def test_frozen_vector_keeps_its_length_and_cannot_change():
+    v = FrozenVector(tf_vector("neural networks learn neural weights"))
+    plain = dict(v)
+    assert norm(v) == v.length == pytest.approx(math.sqrt(sum(x * x for x in plain.values())))
+    assert cosine(v, {"neural": 1}) == pytest.approx(cosine(plain, {"neural": 1}))
+    for change in (lambda: v.__setitem__("x", 1), lambda: v.update(x=1), lambda: v.pop("neural"),
+                   lambda: v.clear(), lambda: v.setdefault("x", 1), lambda: v.__delitem__("neural")):
+        with pytest.raises(TypeError):
+            change()
+    assert dict(v) == plain
+    for clone in (pickle.loads(pickle.dumps(v)), copy.deepcopy(v)):  # parse workers get copies
+        assert isinstance(clone, FrozenVector) and dict(clone) == plain and clone.length == v.length
 
 
 def test_cosine():

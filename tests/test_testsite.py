@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from pipeline.errors import UserError
-from pipeline.testsite import SENTINEL, CorpusSite, unpack_corpus
+from pipeline.testsite import SENTINEL, CorpusSite, SiteProcess, unpack_corpus
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("TOPICMINER_SHARED", REPO.parent / "shared"))
@@ -211,6 +211,30 @@ def test_life_cycle(root: Path, tmp_path: Path):
             s.get(url, timeout=5)
     with pytest.raises(UserError):
         CorpusSite(tmp_path / "does-not-exist")
+
+
+def test_site_process_serves_the_same_answers_from_its_own_process(root: Path):
+    with SiteProcess(root, robots_txt="User-agent: *\nDisallow: /wiki/Plain\n", warm=True) as site:
+        with requests.Session() as s:
+            r = s.get(site.url_for("AT%26T"), timeout=5)
+            assert (r.status_code, r.content) == (200, PAGES["AT%26T.html"])
+            assert s.get(site.url_for("Sub/Page"), timeout=5).content == PAGES["Sub/Page.html"]
+            assert s.get(site.url_for("Missing"), timeout=5).status_code == 404
+            assert s.get(site.url_for("Escape"), timeout=5).status_code == 404
+            assert "Disallow: /wiki/Plain" in s.get(site.base_url + "/robots.txt", timeout=5).text
+        url = site.url_for("Plain")
+    with pytest.raises(requests.ConnectionError):  # the child is gone with the block
+        requests.get(url, timeout=5)
+
+
+def test_site_process_port_in_use_is_a_user_error(root: Path):
+    with CorpusSite(root) as taken:
+        port = int(taken.base_url.rsplit(":", 1)[1])
+        with pytest.raises(UserError, match=f"127.0.0.1:{port}.*another --port"):
+            with SiteProcess(root, port=port):
+                pass
+    with pytest.raises(UserError, match="does not exist"):
+        SiteProcess(root / "nope")
 
 
 # -- unpack_corpus ---------------------------------------------------------------------------
