@@ -14,8 +14,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (defining_sentence, definition_candidates, evidence_score, explain, npmi,
-                              part_of_keyword)
+from scoring.evidence import (defining_sentence, definition_candidates, evidence_score, explain, is_fragment,
+                              npmi, opens_as_biography, part_of_keyword)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -23,6 +23,7 @@ from .boilerplate import BoilerplateRules
 from .noisy import noisy_reason
 from .parse import content_tree, main_text
 from .search import SearchBackend
+from .text import words
 
 Progress = Callable[[int, int], None] | None
 SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
@@ -244,13 +245,16 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         if source == "lists":
             about = backend.page_about(phrase)
             page, sentence = (about[0], defining_sentence(about[1], keyword)) if about else (None, None)
+            person = opens_as_biography(about[1]) if about else False
         else:
             page, sentence = display[phrase]["page"], display[phrase]["defining_sentence"]
+            person = display[phrase]["biography"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
+               "kind": "person" if person else "concept",
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred), 6),
                "why": explain(r["s1"], value, sentence is not None, starred)}
         if source == "definition":
@@ -261,11 +265,19 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             # "intelligence" for "artificial intelligence": every page with the keyword has
             # it, so its counts measure the keyword, not a relation between the two.
             row["score"], row["why"] = 0.0, "part of the keyword: its hit counts are the keyword's own"
+        elif is_fragment(phrase):
+            row["score"], row["why"] = 0.0, f"a fragment: no name ends with {words(phrase)[-1]!r}"
         rows.append(row)
         if progress:
             progress(i, len(todo))
-    rows.sort(key=lambda x: (-x["score"], -x["s1"], x["phrase"]))
-    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "candidates": rows}
+    # Concepts first, then people: a sub-topic is not a person, but the analyst still sees
+    # who the keyword's pages are about, ranked the same way.
+    rows.sort(key=lambda x: (x["kind"] == "person", -x["score"], -x["s1"], x["phrase"]))
+    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
+            "people": sum(r["kind"] == "person" for r in rows), "candidates": rows}
+
+
+_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept"}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -290,8 +302,8 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                         "starred": st.get("starred", False), "support": c["support"], "pages": c["pages"],
                         "star_evidence": st.get("evidence", [])})
         if e is not None:
-            out[-1]["evidence"] = {k: e.get(k, "lists" if k == "source" else None)
-                                   for k in ("score", "source", "npmi", "lists", "page", "defines",
+            out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
+                                   for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
                                              "defining_sentence", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], **extra}

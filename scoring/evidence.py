@@ -44,6 +44,15 @@ MAX_NAME_WORDS = 15  # as for list items: longer is a sentence, not a name
 # Pages that list or compare rather than describe one thing: their title names no concept.
 _INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+# A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
+# then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an
+# American cognitive scientist". One level of nested parentheses (pronunciations) allowed.
+_BIOGRAPHY = re.compile(r"^[^()]{1,120}?\((?:[^()]|\([^()]*\))*?\b\d{3,4}\b(?:[^()]|\([^()]*\))*\)"
+                        r"\s*,?\s*(?:is|was)\s+(?:a|an|the)\b")
+# Words a name or noun phrase does not end with: an item ending so was cut from a longer
+# phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").
+FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
+                           "into", "onto", "and", "or", "nor", "but", "as", "than", "via", "per", "about"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
 
@@ -74,6 +83,21 @@ def defining_sentence(lead: str, keyword: str) -> str | None:
         if contains_phrase(stemmed(sentence), kw):
             return sentence.strip()
     return None
+
+
+def opens_as_biography(lead: str) -> bool:
+    """True if the first sentence of a page's first paragraph reads as a biography's."""
+    if not lead:
+        return False
+    first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    m = _BIOGRAPHY.search(first)
+    return m is not None and "isbn" not in m.group(0).lower()  # a book's number is not a year
+
+
+def is_fragment(phrase: str) -> bool:
+    """True if the phrase ends with a word no name ends with ("Philosophy of")."""
+    ws = words(phrase)
+    return bool(ws) and ws[-1] in FRAGMENT_ENDS
 
 
 def part_of_keyword(phrase: str, keyword: str) -> bool:
@@ -122,5 +146,6 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
         if sentence is None:
             continue
         seen.add(norm)
-        out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence})
+        out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
+                    "biography": opens_as_biography(lead)})
     return out

@@ -48,8 +48,13 @@ def render_markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
+def is_person(c: dict) -> bool:
+    """True if the default method put the candidate among people (its page opens as a biography)."""
+    return c.get("evidence", {}).get("kind") == "person"
+
+
 def render_evidence_markdown(report: dict) -> str:
-    """The default method's report: rank, the factors of the score, and why, per candidate."""
+    """The default method's report: concepts, then people, with the factors of each score and why."""
     cands = report["candidates"]
     lines = _heading(report, f" of N = {report.get('n_docs', '?')}") + [
         "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
@@ -57,20 +62,29 @@ def render_evidence_markdown(report: dict) -> str:
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
-        "as the title of an indexed page whose first paragraph mentions the keyword.",
+        "as the title of an indexed page whose first paragraph mentions the keyword. People "
+        "(candidates whose page opens as a biography: a name, a year in parentheses, "
+        "\"is/was a ...\") are ranked apart, after the concepts.",
         "",
     ]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
-    lines += ["| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | defines | type | source |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for i, c in enumerate(cands, 1):
-        e = c["evidence"]
-        lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
-                     f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                     f"{'yes' if e['defines'] else ''} | {c['type']} | {e.get('source', 'lists')} |")
-    lines += ["", "## Why the top candidates rank where they do", ""]
-    for i, c in enumerate(cands[:25], 1):
+    concepts = [c for c in cands if not is_person(c)]
+    people = [c for c in cands if is_person(c)]
+    for title, rows in (("Concepts", concepts), ("People", people)):
+        if not rows:
+            continue
+        lines += [f"## {title}", "",
+                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | defines | type | source |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for i, c in enumerate(rows, 1):
+            e = c["evidence"]
+            lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
+                         f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
+                         f"{'yes' if e['defines'] else ''} | {c['type']} | {e.get('source', 'lists')} |")
+        lines.append("")
+    lines += ["## Why the top concepts rank where they do", ""]
+    for i, c in enumerate(concepts[:25], 1):
         e = c["evidence"]
         line = f"{i}. **{c['phrase']}**: {e['why']}."
         if e.get("source") == "definition":
@@ -86,10 +100,13 @@ def summary_lines(report: dict, path: str) -> list[str]:
     """A short human summary for the console."""
     cands = report["candidates"]
     if report.get("parameters", {}).get("method", "published") == "evidence":
-        out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(cands)} candidates "
-               "ranked by evidence (S1 x NPMI x definition x star)"]
-        for i, c in enumerate(cands[:TOP], 1):
+        people = [c["phrase"] for c in cands if is_person(c)]
+        out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(cands) - len(people)} concepts "
+               f"ranked by evidence (S1 x NPMI x definition x star), {len(people)} people apart"]
+        for i, c in enumerate([c for c in cands if not is_person(c)][:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
+        if people:
+            out.append("  People: " + ", ".join(people[:5]) + (", ..." if len(people) > 5 else ""))
         out.append(f"Report: {path}")
         return out
     type1 = [c for c in cands if c["type"] == "I"]

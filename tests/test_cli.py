@@ -81,7 +81,7 @@ def test_keyword_with_no_results_reports_zero(workdir):
     proc = luigi_cli(workdir, "TopicConcepts", "--keyword", "zzqx unfindable")
     assert proc.returncode == 0
     assert "no page contains 'zzqx unfindable'" in proc.stdout
-    assert "0 candidates" in proc.stdout
+    assert "0 concepts" in proc.stdout
 
 
 def test_missing_nltk_data_says_how_to_get_it(workdir, tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, defining_sentence, definition_candidates,
-                              evidence_score, explain, npmi, part_of_keyword)
+                              evidence_score, explain, is_fragment, npmi, opens_as_biography, part_of_keyword)
 
 
 def test_npmi_independent_is_zero():
@@ -61,11 +61,41 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
         ("u7", "Cooking - Wikipedia", "Cooking uses heat. Nothing about machines here."),
         ("u8", "Timeline of artificial intelligence", "Artificial intelligence events by year."),
     ]
+    pages.append(("u9", "John McCarthy (computer scientist) - Wikipedia", "John McCarthy (September 4, 1927 – "
+                  "October 24, 2011) was an American computer scientist, a founder of artificial intelligence."))
     found = definition_candidates("artificial intelligence", pages)
-    assert [(d["phrase"], d["display"], d["page"]) for d in found] == [
-        ("automated reasoning", "Automated reasoning", "u1"), ("android", "Android (robot)", "u2")]
+    assert [(d["phrase"], d["display"], d["page"], d["biography"]) for d in found] == [
+        ("automated reasoning", "Automated reasoning", "u1", False), ("android", "Android (robot)", "u2", False),
+        ("john mccarthy", "John McCarthy (computer scientist)", "u9", True)]
     assert found[0]["defining_sentence"] == ("Automated reasoning is an area of computer science "
                                              "and artificial intelligence.")
+
+
+@pytest.mark.parametrize("lead", [
+    "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an American cognitive scientist. He ...",
+    "Raymond Kurzweil (/ˈkɜːrzwaɪl/ KURZ-wyle; born February 12, 1948) is an American inventor.",
+    "Aristotle (Greek: Ἀριστοτέλης Aristotélēs; 384–322 BC) was a Greek philosopher.",
+    "Alan Mathison Turing OBE FRS (/ˈtjʊərɪŋ/; 23 June 1912 – 7 June 1954) was an English mathematician.",
+])
+def test_biographies_open_with_a_year_in_parentheses(lead):
+    assert opens_as_biography(lead)
+
+
+@pytest.mark.parametrize("lead", [
+    "The Free Software Foundation (FSF) is a 501(c)(3) non-profit organization founded in 1985.",
+    "Machine learning (ML) is the study of computer algorithms that improve through experience.",
+    "Debian (/ˈdɛbiən/) is a Linux distribution composed of free software.",
+    "Introduction to the Theory of Computation (ISBN 0-534-95097-3) is a standard textbook.",
+    "In 1956 the field was founded. Minsky (1927 – 2016) was an American scientist.",  # not the first sentence
+    "",
+])
+def test_other_pages_do_not(lead):
+    assert not opens_as_biography(lead)
+
+
+def test_fragments_end_with_a_function_word():
+    assert is_fragment("Philosophy of") and is_fragment("Mind and")
+    assert not is_fragment("Philosophy of mind") and not is_fragment("Free will") and not is_fragment("")
 
 
 def test_part_of_keyword():

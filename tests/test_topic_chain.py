@@ -81,7 +81,7 @@ def test_report_schema_and_order(report):
     assert rep["n_k"] > 0
     cands = rep["candidates"]
     assert len(cands) >= 10
-    scores = [c["evidence"]["score"] for c in cands]  # the default method's order
+    scores = [c["evidence"]["score"] for c in cands if c["evidence"]["kind"] == "concept"]  # the default order
     assert scores == sorted(scores, reverse=True)
     for c in cands:
         assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
@@ -192,7 +192,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     assert rep["parameters"]["method"] == "evidence"
     evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
     assert evidence["n_docs"] == rep["n_docs"] > rep["n_k"]
-    scores = [c["evidence"]["score"] for c in rep["candidates"]]
+    scores = [c["evidence"]["score"] for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
     assert scores == sorted(scores, reverse=True) and scores[0] > 0
     assert [c["normalised"] for c in rep["candidates"]] == [e["phrase"] for e in evidence["candidates"]]
     for c in rep["candidates"]:
@@ -207,7 +207,16 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
     assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
     md = Path(task.output()["md"].path).read_text()
-    assert "## Why the top candidates rank where they do" in md
+    assert "## Why the top concepts rank where they do" in md
+    # People come after every concept, each group in score order.
+    kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
+    assert kinds == sorted(kinds, key=lambda k: k == "person")
+    for kind in ("concept", "person"):
+        group = [c["evidence"]["score"] for c in rep["candidates"] if c["evidence"]["kind"] == kind]
+        assert group == sorted(group, reverse=True)
+    assert evidence["people"] == kinds.count("person")
+    if evidence["people"]:
+        assert "## People" in md
 
 
 def test_published_method_is_the_published_chain(env, report):

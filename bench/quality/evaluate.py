@@ -18,7 +18,8 @@
    pages, text from LocalBackend.fetch). Each list is scored against the reference with
    the matching rule of references.py: P@10 and P@25 (matches among the first k / k; a
    list shorter than k counts its missing ranks as misses). Evidence: the report's order,
-   every candidate (Type III included, as the method ranks them). Published: the main list,
+   every concept (Type III included, as the method ranks them; the people it lists apart
+   are not in its main list). Published: the main list,
    Types I and II in rank order (Type III excluded). YAKE: its top 25 after removing
    phrases equal to the keyword (the pipeline never proposes the keyword itself).
 5. quality.md and quality.json (and references.json) in `--out`; quality.md is printed.
@@ -339,8 +340,11 @@ def main(argv: list[str] | None = None) -> int:
                "type_iii": sum(c["type"] == "III" for c in report["candidates"]),
                "terms_in_mined_pages": terms_in_pages(backend, kept, ref),
                PUBLISHED: score_list(main_list, ref), "_urls": kept,
-               # The default ranks every candidate (Type III included) by its evidence score.
-               EVIDENCE: score_list([c["phrase"] for c in ranked["candidates"]], ref),
+               # The default's main list: every concept (Type III included) in evidence order;
+               # people are listed apart by the method, so they are not part of it.
+               EVIDENCE: score_list([c["phrase"] for c in ranked["candidates"]
+                                     if c["evidence"].get("kind") != "person"], ref),
+               "people": [c["phrase"] for c in ranked["candidates"] if c["evidence"].get("kind") == "person"][:10],
                "topic_seconds": round(time.perf_counter() - t1, 2)}
         rows.append(row)
         log(f"{ref.keyword}: n(k)={n_k}, {len(kept)} pages, {row['type_i']} Type I, published "
