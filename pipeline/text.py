@@ -45,6 +45,20 @@ def stemmed(text: str) -> list[str]:
     return [stem(w) for w in words(text)]
 
 
+def singular(word: str) -> str:
+    """An English plural folded to its singular by its ending only ("systems", "libraries").
+
+    Lighter than a stem: "robotics" stays apart from "robot", "physics" from "physical".
+    """
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("sses"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
 def content_words(text: str, stemming: bool = False) -> list[str]:
     """Words of `text` without stopwords, optionally Porter-stemmed, in order."""
     stop = stopwords()

@@ -15,7 +15,7 @@ from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (defining_sentence, definition_candidates, evidence_score, explain, is_fragment,
-                              npmi, opens_as_biography, part_of_keyword)
+                              names_a_list, npmi, opens_as_biography, part_of_keyword)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -265,6 +265,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             # "intelligence" for "artificial intelligence": every page with the keyword has
             # it, so its counts measure the keyword, not a relation between the two.
             row["score"], row["why"] = 0.0, "part of the keyword: its hit counts are the keyword's own"
+        elif names_a_list(row.get("display", phrase)):
+            row["score"], row["why"] = 0.0, "names a list, outline or glossary page, not a concept"
         elif is_fragment(phrase):
             row["score"], row["why"] = 0.0, f"a fragment: no name ends with {words(phrase)[-1]!r}"
         rows.append(row)

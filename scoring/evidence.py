@@ -36,7 +36,7 @@ import math
 import re
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, normalise, stemmed, words
+from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 DEFINES_FACTOR = 1.5
 STAR_FACTOR = 1.5
@@ -47,8 +47,11 @@ _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 # A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
 # then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an
 # American cognitive scientist". One level of nested parentheses (pronunciations) allowed.
-_BIOGRAPHY = re.compile(r"^[^()]{1,120}?\((?:[^()]|\([^()]*\))*?\b\d{3,4}\b(?:[^()]|\([^()]*\))*\)"
-                        r"\s*,?\s*(?:is|was)\s+(?:a|an|the)\b")
+_BIOGRAPHY = re.compile(r"^[^()]{1,120}?\(((?:[^()]|\([^()]*\))*)\)\s*,?\s*(?:is|was)\s+(?:a|an|the)\b")
+# ... where the parenthesis gives a birth or a life span, not any year ("The Macintosh
+# (branded as Mac since 1998) is a family of computers" is no biography).
+_LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?\s*[\u2013\u2014-]\s*(?:[^()\d]{0,20})?\d{1,4}\b",
+                   re.I)
 # Words a name or noun phrase does not end with: an item ending so was cut from a longer
 # phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").
 FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
@@ -91,7 +94,7 @@ def opens_as_biography(lead: str) -> bool:
         return False
     first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
     m = _BIOGRAPHY.search(first)
-    return m is not None and "isbn" not in m.group(0).lower()  # a book's number is not a year
+    return m is not None and _LIFE.search(m.group(1)) is not None and "isbn" not in m.group(1).lower()
 
 
 def is_fragment(phrase: str) -> bool:
@@ -101,8 +104,18 @@ def is_fragment(phrase: str) -> bool:
 
 
 def part_of_keyword(phrase: str, keyword: str) -> bool:
-    """True if the candidate's words occur as a run inside the keyword ("intelligence")."""
-    return contains_phrase(words(keyword), words(phrase))
+    """True if the candidate's words occur as a run inside the keyword's, plurals folded.
+
+    "intelligence" for "artificial intelligence"; also the keyword in the plural
+    ("Operating systems" for "operating system"). Not Porter stems: "Robot" is a concept
+    of robotics, not the keyword.
+    """
+    return contains_phrase([singular(w) for w in words(keyword)], [singular(w) for w in words(phrase)])
+
+
+def names_a_list(phrase: str) -> bool:
+    """True if the phrase is the title of an index-like page ("List of ...", "Glossary of ...")."""
+    return _INDEX_LIKE.match(phrase.strip()) is not None
 
 
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool) -> float:

@@ -8,7 +8,8 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, defining_sentence, definition_candidates,
-                              evidence_score, explain, is_fragment, npmi, opens_as_biography, part_of_keyword)
+                              evidence_score, explain, is_fragment, names_a_list, npmi, opens_as_biography,
+                              part_of_keyword)
 
 
 def test_npmi_independent_is_zero():
@@ -86,6 +87,8 @@ def test_biographies_open_with_a_year_in_parentheses(lead):
     "Machine learning (ML) is the study of computer algorithms that improve through experience.",
     "Debian (/ˈdɛbiən/) is a Linux distribution composed of free software.",
     "Introduction to the Theory of Computation (ISBN 0-534-95097-3) is a standard textbook.",
+    "The Macintosh (branded as Mac since 1998) is a family of personal computers.",
+    "ALGOL 60 (short for Algorithmic Language 1960) is a member of the ALGOL family.",
     "In 1956 the field was founded. Minsky (1927 – 2016) was an American scientist.",  # not the first sentence
     "",
 ])
@@ -98,7 +101,15 @@ def test_fragments_end_with_a_function_word():
     assert not is_fragment("Philosophy of mind") and not is_fragment("Free will") and not is_fragment("")
 
 
+def test_names_a_list():
+    assert names_a_list("Glossary of computers") and names_a_list("list of fictional computers")
+    assert names_a_list("Outline of robotics") and not names_a_list("Listing") and not names_a_list("Robotics")
+
+
 def test_part_of_keyword():
+    assert part_of_keyword("Operating systems", "operating system")  # the keyword in the plural
+    assert part_of_keyword("Databases", "database") and part_of_keyword("libraries", "software library")
+    assert not part_of_keyword("Robot", "robotics")  # a concept, not the keyword: no Porter stems here
     assert part_of_keyword("Intelligence", "artificial intelligence")
     assert not part_of_keyword("Artificial general intelligence", "artificial intelligence")
     assert not part_of_keyword("Robotics", "artificial intelligence")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.text import contains_phrase, content_words, normalise, slug, squash, stem, words
+from pipeline.text import contains_phrase, content_words, normalise, singular, slug, squash, stem, words
 
 
 def test_words_lowercase_in_order():
@@ -106,3 +106,11 @@ def test_squash_agrees_with_the_regex_on_every_whitespace_character():
     assert spaces == "".join(chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace())
     text = f"{spaces}a{spaces}b c\u00a0d{spaces}"
     assert squash(text) == re.sub(r"\s+", " ", text).strip() == "a b c d"
+
+
+@pytest.mark.parametrize("plural, single", [
+    ("systems", "system"), ("libraries", "library"), ("classes", "class"), ("databases", "database"),
+    ("robotics", "robotic"), ("physics", "physic"), ("class", "class"), ("virus", "virus"),
+    ("analysis", "analysis"), ("its", "its"), ("ties", "tie")])
+def test_singular_folds_plural_endings_only(plural, single):
+    assert singular(plural) == single
