@@ -109,6 +109,8 @@ def test_names_a_list():
 def test_part_of_keyword():
     assert part_of_keyword("Operating systems", "operating system")  # the keyword in the plural
     assert part_of_keyword("Databases", "database") and part_of_keyword("libraries", "software library")
+    assert part_of_keyword("OS", "operating system") and part_of_keyword("AI", "artificial intelligence")
+    assert not part_of_keyword("AI", "intelligence") and not part_of_keyword("OSI", "operating system")
     assert not part_of_keyword("Robot", "robotics")  # a concept, not the keyword: no Porter stems here
     assert part_of_keyword("Intelligence", "artificial intelligence")
     assert not part_of_keyword("Artificial general intelligence", "artificial intelligence")
