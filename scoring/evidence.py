@@ -107,8 +107,8 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
     """True if the candidate's words occur as a run inside the keyword's, plurals folded.
 
     "intelligence" for "artificial intelligence"; also the keyword in the plural
-    ("Operating systems" for "operating system") or as its initials ("OS", "AI"). Not Porter stems: "Robot" is a concept
-    of robotics, not the keyword.
+    ("Operating systems" for "operating system") or as its initials ("OS", "AI"). Not
+    Porter stems: "Robot" is a concept of robotics, not the keyword.
     """
     kw, ph = [singular(w) for w in words(keyword)], [singular(w) for w in words(phrase)]
     if len(kw) > 1 and ph == ["".join(w[0] for w in kw)]:  # its initials: "OS", "AI"
