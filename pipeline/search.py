@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from .errors import UserError
-from .store import connect, decompress, unpack_items
+from .store import connect, decompress, disambiguates, unpack_items
 from .text import words
 
 
@@ -90,8 +90,9 @@ class SearchBackend(Protocol):
     def document_count(self) -> int:
         """Number of documents hit counts are taken over (N)."""
 
-    def page_about(self, phrase: str) -> tuple[str, str] | None:
-        """(URL, first paragraph) of a page whose title names `phrase`, or None."""
+    def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
+        """(URL, title, first paragraph) of the pages titled `phrase`, then of those titled
+        `phrase (something)`: one name, several meanings."""
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
@@ -172,18 +173,25 @@ class LocalBackend:
     def document_count(self) -> int:
         return self.con.execute("SELECT count(*) FROM pages_fts").fetchone()[0]
 
-    def page_about(self, phrase: str) -> tuple[str, str] | None:
+    def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
         key = " ".join(words(phrase))
         if not key:
-            return None
+            return []
         try:
-            row = self.con.execute(
-                "SELECT p.url, coalesce(p.lead, '') FROM titles t JOIN pages p ON p.id = t.page "
-                "WHERE t.key = ? ORDER BY p.id LIMIT 1", (key,)).fetchone()
+            # The title itself, or the title and more ("Kernel (operating system)": the key
+            # "kernel operating system" starts with "kernel "): a range on the key's index.
+            rows = self.con.execute(
+                "SELECT p.url, p.title, coalesce(p.lead, ''), t.key = ? AS exact FROM titles t "
+                "JOIN pages p ON p.id = t.page WHERE t.key = ? OR (t.key >= ? AND t.key < ?) "
+                "ORDER BY exact DESC, p.id", (key, key, key + " ", key + "!")).fetchall()
         except sqlite3.OperationalError:  # a store from before titles were kept
-            return None
-        return (row[0], row[1]) if row else None
-
+            return []
+        out, seen = [], set()
+        for url, title, lead, exact in rows:
+            if url not in seen and (exact or disambiguates(title, key)):
+                seen.add(url)
+                out.append((url, title, lead))
+        return out
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(url, title, first paragraph) of every page whose main text contains the phrase."""

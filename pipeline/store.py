@@ -169,6 +169,15 @@ def title_name(title: str) -> str:
     return _TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip()
 
 
+_QUALIFIER = re.compile(r"^(.*?)\s*\(([^()]+)\)$")
+
+
+def disambiguates(title: str, key: str) -> bool:
+    """True if the title names `key` with a qualifier: "Kernel (operating system)" for "kernel"."""
+    m = _QUALIFIER.match(title_name(title))
+    return m is not None and normalise(m.group(1)) == key
+
+
 def title_keys(title: str) -> list[str]:
     """The normalised title and each separated part of it: what a page calls itself."""
     keys = [normalise(title)] + [normalise(part) for part in _TITLE_SEPARATORS.split(title)]

@@ -14,8 +14,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (defining_sentence, definition_candidates, evidence_score, explain, is_fragment,
-                              names_a_list, npmi, opens_as_biography, part_of_keyword)
+from scoring.evidence import (choose_page, definition_candidates, evidence_score, explain, is_fragment,
+                              is_generic, names_a_list, npmi, opens_as_biography, part_of_keyword)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -243,20 +243,22 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source == "lists":
-            about = backend.page_about(phrase)
-            page, sentence = (about[0], defining_sentence(about[1], keyword)) if about else (None, None)
+            about = choose_page(backend.pages_about(phrase), keyword)
+            page, sentence = (about[0], about[2]) if about else (None, None)
             person = opens_as_biography(about[1]) if about else False
         else:
             page, sentence = display[phrase]["page"], display[phrase]["defining_sentence"]
             person = display[phrase]["biography"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
+        generic = is_generic(phrase, sentence is not None, r["n_cp"], n_docs)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "kind": "person" if person else "concept",
-               "score": round(evidence_score(r["s1"], value, sentence is not None, starred), 6),
-               "why": explain(r["s1"], value, sentence is not None, starred)}
+               "generic": generic,
+               "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic), 6),
+               "why": explain(r["s1"], value, sentence is not None, starred, generic)}
         if source == "definition":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=display[phrase]["display"], type=r["type"],

@@ -40,6 +40,10 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 DEFINES_FACTOR = 1.5
 STAR_FACTOR = 1.5
+# "Data", "applications", "Resources": one word that a tenth of any collection uses and
+# no page defines through the keyword co-occurs with every frequent keyword.
+GENERIC_SHARE = 0.1
+GENERIC_FACTOR = 0.5
 MAX_NAME_WORDS = 15  # as for list items: longer is a sentence, not a name
 # Pages that list or compare rather than describe one thing: their title names no concept.
 _INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
@@ -121,20 +125,42 @@ def names_a_list(phrase: str) -> bool:
     return _INDEX_LIKE.match(phrase.strip()) is not None
 
 
-def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool) -> float:
+def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
+    """A single word in more than GENERIC_SHARE of all documents that no page defines through the keyword."""
+    return len(words(phrase)) == 1 and not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
+
+
+def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False) -> float:
     """The default ranking score (see the module doc)."""
     return (s1 * max(npmi_value, 0.0) * (DEFINES_FACTOR if defines else 1.0)
-            * (STAR_FACTOR if starred else 1.0))
+            * (STAR_FACTOR if starred else 1.0) * (GENERIC_FACTOR if generic else 1.0))
 
 
-def explain(s1: float, npmi_value: float, defines: bool, starred: bool) -> str:
+def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     if defines:
         parts.append(f"{DEFINES_FACTOR:g} (its page defines it via the keyword)")
     if starred:
         parts.append(f"{STAR_FACTOR:g} (starred)")
-    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, defines, starred):.4f}"
+    if generic:
+        parts.append(f"{GENERIC_FACTOR:g} (a generic word: in over {GENERIC_SHARE:.0%} of all documents)")
+    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, defines, starred, generic):.4f}"
+
+
+def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str | None] | None:
+    """(url, lead, defining sentence or None) of the page that speaks for a candidate.
+
+    `pages` are (url, title, lead), the exact title first, then qualified ones ("Kernel
+    (operating system)"): the first whose lead defines the candidate through the keyword,
+    else the first page. A name with several meanings is judged by the one that concerns
+    the keyword.
+    """
+    for url, _title, lead in pages:
+        sentence = defining_sentence(lead, keyword)
+        if sentence is not None:
+            return url, lead, sentence
+    return (pages[0][0], pages[0][2], None) if pages else None
 
 
 def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> list[dict]:

@@ -7,7 +7,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, defining_sentence, definition_candidates,
+from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, choose_page, defining_sentence, definition_candidates,
                               evidence_score, explain, is_fragment, names_a_list, npmi, opens_as_biography,
                               part_of_keyword)
 
@@ -139,7 +139,12 @@ def backend(tmp_path):
     pages = [("http://w.org/ml", "Machine learning - Wiki", "Machine learning is a field of AI.",
               "Machine learning is a field of artificial intelligence."),
              ("http://w.org/ai", "Artificial intelligence - Wiki", "AI text", "AI is intelligence of machines."),
-             ("http://w.org/x", "Unrelated", "nothing", "")]
+             ("http://w.org/x", "Unrelated", "nothing", ""),
+             ("http://w.org/k1", "Kernel (linear algebra) - Wiki", "null space", "In linear algebra, the kernel ..."),
+             ("http://w.org/k0", "Kernel - Wiki", "a seed", "A kernel is the inner part of a seed."),
+             ("http://w.org/k2", "Kernel (operating system) - Wiki", "core",
+              "The kernel is the core of an operating system."),
+             ("http://w.org/k3", "Kernel panic - Wiki", "crash", "A kernel panic is a safety measure.")]
     for url, title, text, lead in pages:
         store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
                           store.pack_links([]), lead=lead)
@@ -151,12 +156,29 @@ def backend(tmp_path):
     b.con.close()
 
 
-def test_page_about_finds_the_page_titled_as_the_phrase(backend):
-    assert backend.page_about("machine-learning") == (
-        "http://w.org/ml", "Machine learning is a field of artificial intelligence.")
-    assert backend.page_about("Artificial Intelligence") == ("http://w.org/ai", "AI is intelligence of machines.")
-    assert backend.page_about("deep learning") is None
-    assert backend.page_about("...") is None
+def test_pages_about_finds_the_pages_titled_as_the_phrase(backend):
+    assert backend.pages_about("machine-learning") == [
+        ("http://w.org/ml", "Machine learning - Wiki", "Machine learning is a field of artificial intelligence.")]
+    assert [u for u, _, _ in backend.pages_about("Artificial Intelligence")] == ["http://w.org/ai"]
+    assert backend.pages_about("deep learning") == [] and backend.pages_about("...") == []
+    # The exact title first, then the qualified ones in store order; "Kernel panic" is another name.
+    assert [u for u, _, _ in backend.pages_about("kernel")] == [
+        "http://w.org/k0", "http://w.org/k1", "http://w.org/k2"]
+
+
+def test_choose_page_takes_the_meaning_that_concerns_the_keyword(backend):
+    pages = backend.pages_about("Kernel")
+    assert choose_page(pages, "operating system") == (
+        "http://w.org/k2", "The kernel is the core of an operating system.",
+        "The kernel is the core of an operating system.")
+    assert choose_page(pages, "botany") == ("http://w.org/k0", "A kernel is the inner part of a seed.", None)
+    assert choose_page([], "botany") is None
+
+
+def test_disambiguates():
+    assert store.disambiguates("Kernel (operating system) - Wikipedia", "kernel")
+    assert not store.disambiguates("Kernel panic", "kernel") and not store.disambiguates("Kernel", "kernel")
+    assert store.disambiguates("Feature detection (computer vision)", "feature detection")
 
 
 def test_leads_mentioning_reads_pages_whose_text_has_the_phrase(backend):
@@ -173,4 +195,4 @@ def test_leads_mentioning_reads_pages_whose_text_has_the_phrase(backend):
 
 
 def test_document_count_is_what_hit_counts_count_over(backend):
-    assert backend.document_count() == 3  # the failed fetch has no main text: not a document
+    assert backend.document_count() == 7  # the failed fetch has no main text: not a document
