@@ -188,6 +188,7 @@ class SingleTopicComparison(Stage):
         tfidf = cm.TfIdf(vectors.values())
         keyword = self.keyword.strip()
         table, sim_rows, curves, per_strategy = [], [], {}, {}
+        ns = checkpoints(self.max_pages)
         for name in tasks:
             urls = [u for u, _ in pages[name]]
             sims = tfidf.similarities(description, [vectors[u] for u in urls])
@@ -201,9 +202,15 @@ class SingleTopicComparison(Stage):
                    "target_hits": len(found),
                    "harvest_rate": cm.harvest_rate(sims, HARVEST_THRESHOLD),
                    # the mean over every page crawled: precision@N at the budget
-                   "mean_similarity": cm.precision_at(sims, [self.max_pages])[self.max_pages]}
+                   "mean_similarity": cm.precision_at(sims, [self.max_pages])[self.max_pages],
+                   # A crawl of half the collection finds nearly every target whatever it does:
+                   # where it finds them says more.
+                   "target_hits_at": {str(n): sum(pos <= n for pos, _ in found.values()) for n in ns},
+                   "precision_at": {str(n): v for n, v in cm.precision_at(sims, ns).items()}}
             table.append([name, row["pages"], _r(row["predicate_satisfaction"]), row["target_hits"],
-                          _r(row["harvest_rate"]), _r(row["mean_similarity"])])
+                          _r(row["harvest_rate"]), _r(row["mean_similarity"]),
+                          *(row["target_hits_at"][str(n)] for n in ns),
+                          *(_r(row["precision_at"][str(n)]) for n in ns)])
             curves[name] = moving_average(sims, self.window)
             sim_rows.extend([name, i + 1, _r(s), _r(m), u] for i, (s, m, u) in enumerate(zip(sims, curves[name], urls)))
             per_strategy[name] = dict(row, target_recall=len(found) / len(targets) if targets else None,
@@ -211,7 +218,8 @@ class SingleTopicComparison(Stage):
         folder = self.folder()
         folder.mkdir(parents=True, exist_ok=True)
         write_csv(luigi.LocalTarget(str(folder / "table.csv")),
-                  ["strategy", "pages", "predicate_satisfaction", "target_hits", "harvest_rate", "mean_similarity"],
+                  ["strategy", "pages", "predicate_satisfaction", "target_hits", "harvest_rate", "mean_similarity",
+                   *(f"target_hits_at_{n}" for n in ns), *(f"precision_at_{n}" for n in ns)],
                   table)
         write_csv(luigi.LocalTarget(str(folder / "similarity.csv")),
                   ["strategy", "page", "similarity", "moving_average", "url"], sim_rows)
@@ -379,8 +387,16 @@ def plot_moving_average(curves: dict[str, list[float]], window: int, keyword: st
     plt.close(fig)
 
 
+CHECKPOINTS = (100, 500, 1000)
+
+
+def checkpoints(max_pages: int) -> list[int]:
+    """The crawl lengths results are also given at: 100, 500, 1,000 pages and the budget."""
+    return sorted({n for n in CHECKPOINTS if n < max_pages} | {max_pages})
+
+
 def summary_markdown(summary: dict) -> str:
-    """The table a person reads."""
+    """The tables a person reads."""
     lines = [f"Single-topic comparison: {summary['keyword']!r}, {summary['max_pages']} pages per crawler, "
              f"{summary['targets']} targets, {summary['seeds']} seeds ({summary['seed_source']}), "
              f"description from {summary['description_pages']} pages; harvest: cosine >= "
@@ -391,6 +407,15 @@ def summary_markdown(summary: dict) -> str:
         cells = [_fmt(s[k]) for k in ("predicate_satisfaction",)] + [f"{s['target_hits']} / {summary['targets']}"]
         cells += [_fmt(s[k]) for k in ("harvest_rate", "mean_similarity")]
         lines.append(f"| {name} | {s['pages']} | " + " | ".join(cells) + " |")
+    ns = list(next(iter(summary["strategies"].values()), {}).get("target_hits_at", {}))
+    if ns:
+        lines += ["", "Target hits and mean similarity (precision@N) after the first N pages:", "",
+                  "| strategy | " + " | ".join(f"hits@{n}" for n in ns) + " | "
+                  + " | ".join(f"precision@{n}" for n in ns) + " |",
+                  "|---|" + "---|" * (2 * len(ns))]
+        for name, s in summary["strategies"].items():
+            lines.append(f"| {name} | " + " | ".join(str(s["target_hits_at"][n]) for n in ns) + " | "
+                         + " | ".join(_fmt(s["precision_at"][n]) for n in ns) + " |")
     return "\n".join(lines) + "\n"
 
 

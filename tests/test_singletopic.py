@@ -15,7 +15,7 @@ from pipeline.search import LocalBackend
 from pipeline.store import connect, insert_page, pack_links
 from tasks import SingleTopicComparison
 from tasks.benchmark import crawled_pages
-from tasks.singletopic import choose_inputs, moving_average
+from tasks.singletopic import checkpoints, choose_inputs, moving_average
 
 from integration_support import WIKI, StartedTasks, extract_slice, free_port, luigi_config
 
@@ -145,6 +145,9 @@ def test_table_and_similarities_are_consistent(run):
             assert 0.0 <= float(r[col]) <= 1.0
         s = summary["strategies"][name]
         assert s["target_hits"] == hits == len(s["targets_found"]) and s["pages"] == pages
+        budget = str(run.max_pages)  # the last checkpoint is the budget: the whole crawl
+        assert int(r[f"target_hits_at_{budget}"]) == s["target_hits_at"][budget] == hits
+        assert math.isclose(float(r[f"precision_at_{budget}"]), float(r["mean_similarity"]), abs_tol=1e-6)
         rows = [x for x in sims if x["strategy"] == name]
         assert len(rows) == pages
         assert [int(x["page"]) for x in rows] == list(range(1, pages + 1))
@@ -189,3 +192,9 @@ def test_corpus_defaults_to_the_build_index_one(run):
                                         output_root=run.output_root)
         assert default.index_task().corpus == run.corpus
         assert default.folder() == run.folder() and default.complete()
+
+
+def test_checkpoints_ladder():
+    assert checkpoints(3000) == [100, 500, 1000, 3000]
+    assert checkpoints(1000) == [100, 500, 1000]
+    assert checkpoints(15) == [15]
