@@ -14,8 +14,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (choose_page, definition_candidates, evidence_score, explain, is_fragment,
-                              is_generic, names_a_list, npmi, opens_as_biography, part_of_keyword)
+from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, is_fragment,
+                              is_generic, names_a_list, npmi, page_kind, part_of_keyword)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -245,17 +245,17 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         if source == "lists":
             about = choose_page(backend.pages_about(phrase), keyword)
             page, sentence = (about[0], about[2]) if about else (None, None)
-            person = opens_as_biography(about[1]) if about else False
+            kind = page_kind(about[1]) if about else "concept"
         else:
             page, sentence = display[phrase]["page"], display[phrase]["defining_sentence"]
-            person = display[phrase]["biography"]
+            kind = display[phrase]["kind"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         generic = is_generic(phrase, sentence is not None, r["n_cp"], n_docs)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "kind": "person" if person else "concept",
+               "kind": kind,
                "generic": generic,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic)}
@@ -274,11 +274,12 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         rows.append(row)
         if progress:
             progress(i, len(todo))
-    # Concepts first, then people: a sub-topic is not a person, but the analyst still sees
-    # who the keyword's pages are about, ranked the same way.
-    rows.sort(key=lambda x: (x["kind"] == "person", -x["score"], -x["s1"], x["phrase"]))
+    # Concepts first, then people, then organisations: a sub-topic is neither, but the
+    # analyst still sees who works on the keyword, ranked the same way.
+    rows.sort(key=lambda x: (KINDS.index(x["kind"]), -x["score"], -x["s1"], x["phrase"]))
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
-            "people": sum(r["kind"] == "person" for r in rows), "candidates": rows}
+            "people": sum(r["kind"] == "person" for r in rows),
+            "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept"}  # evidence from before these were recorded

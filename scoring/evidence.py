@@ -51,7 +51,8 @@ _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 # A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
 # then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an
 # American cognitive scientist". One level of nested parentheses (pronunciations) allowed.
-_BIOGRAPHY = re.compile(r"^[^()]{1,120}?\(((?:[^()]|\([^()]*\))*)\)\s*,?\s*(?:is|was)\s+(?:a|an|the)\b")
+_BIOGRAPHY = re.compile(r"^[^()]{1,120}?\(((?:[^()]|\([^()]*\))*)\)\s*(?:,[^,()]{1,60},)?\s*,?\s*"
+                        r"(?:is|was)\s+(?:a|an|the)\b")  # "(born 8 June 1955), also known as TimBL, is an"
 # ... where the parenthesis gives a birth or a life span, not any year ("The Macintosh
 # (branded as Mac since 1998) is a family of computers" is no biography).
 _LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?\s*[\u2013\u2014-]\s*(?:[^()\d]{0,20})?\d{1,4}\b",
@@ -99,6 +100,44 @@ def opens_as_biography(lead: str) -> bool:
     first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
     m = _BIOGRAPHY.search(first)
     return m is not None and _LIFE.search(m.group(1)) is not None and "isbn" not in m.group(1).lower()
+
+
+# What an organisation's first sentence calls it: "Google LLC is an American multinational
+# technology company that ...", "The Free Software Foundation is a non-profit organization
+# founded by ...". The head noun is the last word before the first word that ends the noun
+# phrase (a relative pronoun, preposition, conjunction or participle).
+_DEFINITION = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(.{0,160})", re.S)
+_PHRASE_ENDS = frozenset({"that", "which", "who", "whose", "with", "in", "of", "for", "on", "at", "by", "from",
+                          "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
+                          "created", "located", "dedicated", "devoted", "owned", "run", "backed", "formed",
+                          "set", "operating", "specializing", "specialising", "where", "whose"})
+ORGANISATION_NOUNS = frozenset({
+    "company", "corporation", "conglomerate", "firm", "manufacturer", "publisher",
+    "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",
+    "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
+    "university", "college", "laboratory", "department", "government", "club", "union"})
+KINDS = ("concept", "person", "organisation")  # the report's order: concepts first
+
+
+def page_kind(lead: str) -> str:
+    """What a page's first sentence says its subject is: "person", "organisation" or "concept"."""
+    if opens_as_biography(lead):
+        return "person"
+    if not lead:
+        return "concept"
+    first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    m = _DEFINITION.search(first)
+    # "A bank is a financial institution": a kind of organisation, a concept; a named one
+    # ("Google LLC is ...") has no indefinite article before its verb.
+    if m is None or re.search(r"(?:^|\W)an?\s", first[:m.start()], re.I):
+        return "concept"
+    head = None
+    phrase = re.sub(r"\([^()]*\)", " ", m.group(1).lower())  # "a 501(c)(3) non-profit organization"
+    for token in re.findall(r"[\w\-']+|[,;:()]", phrase):
+        if token in _PHRASE_ENDS or not token[0].isalnum():
+            break
+        head = token
+    return "organisation" if head in ORGANISATION_NOUNS else "concept"
 
 
 def is_fragment(phrase: str) -> bool:
@@ -189,5 +228,5 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
             continue
         seen.add(norm)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
-                    "biography": opens_as_biography(lead)})
+                    "kind": page_kind(lead)})
     return out

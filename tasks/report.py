@@ -48,9 +48,9 @@ def render_markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
-def is_person(c: dict) -> bool:
-    """True if the default method put the candidate among people (its page opens as a biography)."""
-    return c.get("evidence", {}).get("kind") == "person"
+def kind(c: dict) -> str:
+    """Where the default method put the candidate: "concept", "person" or "organisation"."""
+    return c.get("evidence", {}).get("kind", "concept")
 
 
 def render_evidence_markdown(report: dict) -> str:
@@ -63,15 +63,17 @@ def render_evidence_markdown(report: dict) -> str:
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword. People "
-        "(candidates whose page opens as a biography: a name, a year in parentheses, "
-        "\"is/was a ...\") are ranked apart, after the concepts.",
+        "(candidates whose page opens as a biography: a name, a birth or life span in "
+        "parentheses, \"is/was a ...\") and organisations (whose page's first sentence calls "
+        "them a company, organization, institute, university, ...) are ranked apart, after the concepts.",
         "",
     ]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
-    concepts = [c for c in cands if not is_person(c)]
-    people = [c for c in cands if is_person(c)]
-    for title, rows in (("Concepts", concepts), ("People", people)):
+    concepts = [c for c in cands if kind(c) == "concept"]
+    groups = (("Concepts", concepts), ("People", [c for c in cands if kind(c) == "person"]),
+              ("Organisations", [c for c in cands if kind(c) == "organisation"]))
+    for title, rows in groups:
         if not rows:
             continue
         lines += [f"## {title}", "",
@@ -100,13 +102,17 @@ def summary_lines(report: dict, path: str) -> list[str]:
     """A short human summary for the console."""
     cands = report["candidates"]
     if report.get("parameters", {}).get("method", "published") == "evidence":
-        people = [c["phrase"] for c in cands if is_person(c)]
-        out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(cands) - len(people)} concepts "
-               f"ranked by evidence (S1 x NPMI x definition x star), {len(people)} people apart"]
-        for i, c in enumerate([c for c in cands if not is_person(c)][:TOP], 1):
+        people = [c["phrase"] for c in cands if kind(c) == "person"]
+        orgs = [c["phrase"] for c in cands if kind(c) == "organisation"]
+        concepts = [c for c in cands if kind(c) == "concept"]
+        out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
+               f"ranked by evidence (S1 x NPMI x definition x star), {len(people)} people and "
+               f"{len(orgs)} organisations apart"]
+        for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
-        if people:
-            out.append("  People: " + ", ".join(people[:5]) + (", ..." if len(people) > 5 else ""))
+        for label, names in (("People", people), ("Organisations", orgs)):
+            if names:
+                out.append(f"  {label}: " + ", ".join(names[:5]) + (", ..." if len(names) > 5 else ""))
         out.append(f"Report: {path}")
         return out
     type1 = [c for c in cands if c["type"] == "I"]

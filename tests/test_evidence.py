@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, choose_page, defining_sentence, definition_candidates,
-                              evidence_score, explain, is_fragment, names_a_list, npmi, opens_as_biography,
+                              evidence_score, explain, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword)
 
 
@@ -65,9 +65,10 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
     pages.append(("u9", "John McCarthy (computer scientist) - Wikipedia", "John McCarthy (September 4, 1927 – "
                   "October 24, 2011) was an American computer scientist, a founder of artificial intelligence."))
     found = definition_candidates("artificial intelligence", pages)
-    assert [(d["phrase"], d["display"], d["page"], d["biography"]) for d in found] == [
-        ("automated reasoning", "Automated reasoning", "u1", False), ("android", "Android (robot)", "u2", False),
-        ("john mccarthy", "John McCarthy (computer scientist)", "u9", True)]
+    assert [(d["phrase"], d["display"], d["page"], d["kind"]) for d in found] == [
+        ("automated reasoning", "Automated reasoning", "u1", "concept"),
+        ("android", "Android (robot)", "u2", "concept"),
+        ("john mccarthy", "John McCarthy (computer scientist)", "u9", "person")]
     assert found[0]["defining_sentence"] == ("Automated reasoning is an area of computer science "
                                              "and artificial intelligence.")
 
@@ -77,6 +78,7 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
     "Raymond Kurzweil (/ˈkɜːrzwaɪl/ KURZ-wyle; born February 12, 1948) is an American inventor.",
     "Aristotle (Greek: Ἀριστοτέλης Aristotélēs; 384–322 BC) was a Greek philosopher.",
     "Alan Mathison Turing OBE FRS (/ˈtjʊərɪŋ/; 23 June 1912 – 7 June 1954) was an English mathematician.",
+    "Sir Timothy John Berners-Lee (born 8 June 1955), also known as TimBL, is an English computer scientist.",
 ])
 def test_biographies_open_with_a_year_in_parentheses(lead):
     assert opens_as_biography(lead)
@@ -94,6 +96,29 @@ def test_biographies_open_with_a_year_in_parentheses(lead):
 ])
 def test_other_pages_do_not(lead):
     assert not opens_as_biography(lead)
+
+
+@pytest.mark.parametrize("lead, kind", [
+    ("Google LLC is an American multinational technology company that specializes in Internet services.",
+     "organisation"),
+    ("Intel Corporation is an American multinational corporation and technology company headquartered in "
+     "Santa Clara.", "organisation"),
+    ("The Free Software Foundation (FSF) is a 501(c)(3) non-profit organization founded by Richard Stallman.",
+     "organisation"),
+    ("The Association for Computing Machinery (ACM) is a US-based international learned society for computing.",
+     "organisation"),
+    ("Science is a systematic enterprise that builds and organizes knowledge.", "concept"),
+    ("The MIT License is a permissive free software license originating at the Massachusetts Institute.",
+     "concept"),
+    ("Statistics is the discipline that concerns the collection, organization, analysis of data.", "concept"),
+    ("Debian is a Linux distribution composed of free software.", "concept"),
+    ("A bank is a financial institution that accepts deposits from the public.", "concept"),
+    ("In computer science, a data structure is a data organization, management, and storage format.", "concept"),
+    ("Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an American cognitive scientist.", "person"),
+    ("", "concept"),
+])
+def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
+    assert page_kind(lead) == kind
 
 
 def test_fragments_end_with_a_function_word():

@@ -208,13 +208,14 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
-    # People come after every concept, each group in score order.
+    # People, then organisations come after every concept, each group in score order.
+    order = ("concept", "person", "organisation")
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
-    assert kinds == sorted(kinds, key=lambda k: k == "person")
-    for kind in ("concept", "person"):
+    assert kinds == sorted(kinds, key=order.index)
+    for kind in order:
         group = [c["evidence"]["score"] for c in rep["candidates"] if c["evidence"]["kind"] == kind]
         assert group == sorted(group, reverse=True)
-    assert evidence["people"] == kinds.count("person")
+    assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
     if evidence["people"]:
         assert "## People" in md
 
