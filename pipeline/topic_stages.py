@@ -23,7 +23,8 @@ from .boilerplate import BoilerplateRules
 from .noisy import noisy_reason
 from .parse import content_tree, main_text
 from .search import SearchBackend
-from .text import words
+from .store import title_name
+from .text import normalise, words
 
 Progress = Callable[[int, int], None] | None
 SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
@@ -244,14 +245,18 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         phrase = r["phrase"]
         if source == "lists":
             about = choose_page(backend.pages_about(phrase), keyword)
-            page, sentence = (about[0], about[2]) if about else (None, None)
-            kind = page_kind(about[1]) if about else "concept"
+            page, title, sentence = (about[0], about[1], about[3]) if about else (None, "", None)
+            kind = page_kind(about[2]) if about else "concept"
         else:
             page, sentence = display[phrase]["page"], display[phrase]["defining_sentence"]
+            title = display[phrase]["display"]
             kind = display[phrase]["kind"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
-        generic = is_generic(phrase, sentence is not None, r["n_cp"], n_docs)
+        # A definition from a qualified title ("file (command)") does not vouch for the bare
+        # word's counts, which are what a single word's hit counts measure.
+        qualified = bool(title) and normalise(title_name(title)) != phrase
+        generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,

@@ -187,19 +187,19 @@ def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic:
     return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, defines, starred, generic):.4f}"
 
 
-def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str | None] | None:
-    """(url, lead, defining sentence or None) of the page that speaks for a candidate.
+def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str, str | None] | None:
+    """(url, title, lead, defining sentence or None) of the page that speaks for a candidate.
 
     `pages` are (url, title, lead), the exact title first, then qualified ones ("Kernel
     (operating system)"): the first whose lead defines the candidate through the keyword,
     else the first page. A name with several meanings is judged by the one that concerns
     the keyword.
     """
-    for url, _title, lead in pages:
+    for url, title, lead in pages:
         sentence = defining_sentence(lead, keyword)
         if sentence is not None:
-            return url, lead, sentence
-    return (pages[0][0], pages[0][2], None) if pages else None
+            return url, title, lead, sentence
+    return (*pages[0], None) if pages else None
 
 
 def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> list[dict]:

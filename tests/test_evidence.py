@@ -194,9 +194,10 @@ def test_pages_about_finds_the_pages_titled_as_the_phrase(backend):
 def test_choose_page_takes_the_meaning_that_concerns_the_keyword(backend):
     pages = backend.pages_about("Kernel")
     assert choose_page(pages, "operating system") == (
-        "http://w.org/k2", "The kernel is the core of an operating system.",
+        "http://w.org/k2", "Kernel (operating system) - Wiki", "The kernel is the core of an operating system.",
         "The kernel is the core of an operating system.")
-    assert choose_page(pages, "botany") == ("http://w.org/k0", "A kernel is the inner part of a seed.", None)
+    assert choose_page(pages, "botany") == (
+        "http://w.org/k0", "Kernel - Wiki", "A kernel is the inner part of a seed.", None)
     assert choose_page([], "botany") is None
 
 
