@@ -24,7 +24,7 @@ from .noisy import noisy_reason
 from .parse import content_tree, main_text
 from .search import SearchBackend
 from .store import title_name
-from .text import normalise, words
+from .text import normalise
 
 Progress = Callable[[int, int], None] | None
 SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
@@ -233,6 +233,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     """
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
+    shown = {c["phrase"]: c.get("display", c["phrase"]) for c in cands}  # as the lists wrote it
     star_map = star_result.get("stars", {})
     mined = {r["phrase"] for r in scored}
     defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
@@ -272,10 +273,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             # "intelligence" for "artificial intelligence": every page with the keyword has
             # it, so its counts measure the keyword, not a relation between the two.
             row["score"], row["why"] = 0.0, "part of the keyword: its hit counts are the keyword's own"
-        elif names_a_list(row.get("display", phrase)):
+        elif names_a_list(row.get("display", shown.get(phrase, phrase))):
             row["score"], row["why"] = 0.0, "names a list, outline or glossary page, not a concept"
-        elif is_fragment(phrase):
-            row["score"], row["why"] = 0.0, f"a fragment: no name ends with {words(phrase)[-1]!r}"
+        elif is_fragment(row.get("display", shown.get(phrase, phrase))):
+            row["score"], row["why"] = 0.0, "a fragment or a line of code, not a name"
         rows.append(row)
         if progress:
             progress(i, len(todo))

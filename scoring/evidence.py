@@ -140,10 +140,14 @@ def page_kind(lead: str) -> str:
     return "organisation" if head in ORGANISATION_NOUNS else "concept"
 
 
+_CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
+
+
 def is_fragment(phrase: str) -> bool:
-    """True if the phrase ends with a word no name ends with ("Philosophy of")."""
+    """True if the phrase names nothing: it ends with a word no name ends with ("Philosophy
+    of") or is a line of code."""
     ws = words(phrase)
-    return bool(ws) and ws[-1] in FRAGMENT_ENDS
+    return bool(ws) and ws[-1] in FRAGMENT_ENDS or _CODE.search(phrase) is not None
 
 
 def part_of_keyword(phrase: str, keyword: str) -> bool:

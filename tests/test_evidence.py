@@ -124,6 +124,7 @@ def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
 def test_fragments_end_with_a_function_word():
     assert is_fragment("Philosophy of") and is_fragment("Mind and")
     assert not is_fragment("Philosophy of mind") and not is_fragment("Free will") and not is_fragment("")
+    assert is_fragment("intT = { a: int; f: (int → int); }") and not is_fragment("C++")
 
 
 def test_names_a_list():
