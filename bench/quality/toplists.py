@@ -1,0 +1,72 @@
+"""Print the default method's top concepts, people and organisations for keywords, to judge by hand.
+
+    python -m bench.quality.toplists                      # the README's twelve keywords
+    python -m bench.quality.toplists "operating system" "database"
+
+Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
+keyword and writes `bench/results/quality/toplists.md`: per keyword its top 10 concepts
+(* starred, d defined through the keyword by its own page, † found by that definition),
+then its first people and organisations. The README's hand counts were made from it;
+nothing here scores anything: the judging is a person's.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "bench" / "results" / "quality" / "toplists.md"
+# The four keywords issue 2 names, then eight nothing was developed on.
+KEYWORDS = ("artificial intelligence", "machine learning", "data mining", "computer vision",
+            "operating system", "cryptography", "computer network", "database", "programming language",
+            "computer graphics", "compiler", "internet")
+
+
+def mark(c: dict) -> str:
+    """A candidate as the README's tables show it."""
+    e = c["evidence"]
+    return (c["phrase"] + (" *" if c["starred"] else "") + (" d" if e["defines"] else "")
+            + (" †" if e["source"] == "definition" else ""))
+
+
+def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
+    """The Markdown lines of one keyword."""
+    groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k]
+              for k in ("concept", "person", "organisation")}
+    out = [f"## {keyword} (n(k) = {report['n_k']})", ""]
+    out += [f"{i}. {mark(c)}" for i, c in enumerate(groups["concept"][:top], 1)]
+    out += ["", "People: " + (", ".join(c["phrase"] for c in groups["person"][:5]) or "none"),
+            "Organisations: " + (", ".join(c["phrase"] for c in groups["organisation"][:5]) or "none"), ""]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("keywords", nargs="*", default=list(KEYWORDS))
+    args = ap.parse_args(argv)
+    os.chdir(ROOT)  # luigi.cfg and the pipeline's relative paths
+
+    import luigi
+
+    import tasks  # noqa: F401  (registers the tasks)
+    from tasks.topic import TopicConcepts
+
+    runs = [TopicConcepts(keyword=k) for k in args.keywords]
+    if not luigi.build(runs, local_scheduler=True, log_level="WARNING"):
+        print("a topic run failed: see the Luigi log above", file=sys.stderr)
+        return 1
+    text = ["# Top concepts of the default method, to judge by hand", ""]
+    for task in runs:
+        report = json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
+        text += lines_for(task.keyword, report)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text("\n".join(text), encoding="utf-8")
+    print("\n".join(text))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

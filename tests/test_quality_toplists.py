@@ -1,0 +1,31 @@
+"""bench/quality/toplists.py: the hand-judging list groups candidates as the default method does."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
+
+from bench.quality.toplists import lines_for  # noqa: E402
+
+
+def cand(phrase, kind="concept", starred=False, defines=False, source="lists"):
+    return {"phrase": phrase, "starred": starred,
+            "evidence": {"kind": kind, "defines": defines, "source": source}}
+
+
+def test_lines_group_concepts_people_and_organisations():
+    report = {"n_k": 42, "candidates": [
+        cand("Kernel", starred=True, defines=True), cand("Linus Torvalds", "person"),
+        cand("macOS", defines=True, source="definition"), cand("Microsoft", "organisation"),
+        *[cand(f"Concept {i}") for i in range(12)]]}
+    lines = lines_for("operating system", report)
+    assert lines[0] == "## operating system (n(k) = 42)"
+    assert lines[2:5] == ["1. Kernel * d", "2. macOS d †", "3. Concept 0"]
+    assert lines[11] == "10. Concept 7"  # ten concepts, people and organisations not among them
+    assert "People: Linus Torvalds" in lines and "Organisations: Microsoft" in lines
+
+
+def test_empty_groups_say_none():
+    lines = lines_for("x", {"n_k": 0, "candidates": []})
+    assert "People: none" in lines and "Organisations: none" in lines
