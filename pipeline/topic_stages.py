@@ -288,7 +288,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
 
 
-_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept"}  # evidence from before these were recorded
+_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -315,7 +315,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "defining_sentence", "why")}
+                                             "generic", "defining_sentence", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}
