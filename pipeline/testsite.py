@@ -283,7 +283,14 @@ def _serve_in_child(root: str, prefix: str, host: str, port: int, robots_txt: st
             for title in site.titles():
                 site.lookup(site.prefix + title)
         conn.send(("ok", site.base_url))
-        stop.wait()
+        # Serve until told to stop, or until the parent is gone: a killed crawl must not
+        # leave its server holding the port the resumed crawl needs.
+        import multiprocessing
+
+        parent = multiprocessing.parent_process()
+        while not stop.wait(0.5):
+            if parent is not None and not parent.is_alive():
+                break
     finally:
         site.stop()
 

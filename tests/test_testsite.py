@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tarfile
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urljoin
@@ -332,3 +333,30 @@ def test_real_corpus_page_and_link(corpus_root: Path):
         for title in ["AT%26T_Corporation", "%22Hello,_World!%22_program"]:
             if (corpus_root / f"{title}.html").is_file():
                 assert s.get(site.url_for(title), timeout=10).status_code == 200, title
+
+
+def test_site_process_dies_with_its_parent(root: Path):
+    # A crawl killed with SIGKILL cannot stop its server: the server must notice and go,
+    # or the resumed crawl finds its port taken.
+    script = (f"import sys, time; sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})\n"
+              "from pipeline.testsite import SiteProcess\n"
+              "if __name__ == '__main__':\n"
+              f"    with SiteProcess({str(root)!r}) as s:\n"
+              "        print(s.base_url, flush=True)\n"
+              "        time.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        url = proc.stdout.readline().strip()
+        assert requests.get(url + "/wiki/Plain", timeout=5).status_code == 200
+    finally:
+        proc.kill()
+        proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            requests.get(url + "/wiki/Plain", timeout=1)
+        except requests.ConnectionError:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("the server outlived its parent")
