@@ -245,13 +245,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source == "lists":
-            about = choose_page(backend.pages_about(phrase), keyword)
-            page, title, sentence = (about[0], about[1], about[3]) if about else (None, "", None)
-            kind = page_kind(about[2]) if about else "concept"
+            page, title, sentence, kind = _page_facts(backend, phrase, keyword)
         else:
-            page, sentence = display[phrase]["page"], display[phrase]["defining_sentence"]
-            title = display[phrase]["display"]
-            kind = display[phrase]["kind"]
+            d = display[phrase]
+            page, title, sentence, kind = d["page"], d["display"], d["defining_sentence"], d["kind"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         # A definition from a qualified title ("file (command)") does not vouch for the bare
@@ -269,14 +266,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=display[phrase]["display"], type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
-        if part_of_keyword(phrase, keyword):
-            # "intelligence" for "artificial intelligence": every page with the keyword has
-            # it, so its counts measure the keyword, not a relation between the two.
-            row["score"], row["why"] = 0.0, "part of the keyword: its hit counts are the keyword's own"
-        elif names_a_list(row.get("display", shown.get(phrase, phrase))):
-            row["score"], row["why"] = 0.0, "names a list, outline or glossary page, not a concept"
-        elif is_fragment(row.get("display", shown.get(phrase, phrase))):
-            row["score"], row["why"] = 0.0, "a fragment or a line of code, not a name"
+        zero = _no_concept(phrase, row.get("display", shown.get(phrase, phrase)), keyword)
+        if zero:
+            row["score"], row["why"] = 0.0, zero
         rows.append(row)
         if progress:
             progress(i, len(todo))
@@ -286,6 +278,28 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
+
+
+def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str]:
+    """(page URL, its title, defining sentence, kind) of the page that speaks for a mined candidate."""
+    about = choose_page(backend.pages_about(phrase), keyword)
+    if about is None:
+        return None, "", None, "concept"
+    url, title, lead, sentence = about
+    return url, title, sentence, page_kind(lead)
+
+
+def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
+    """Why the candidate scores 0 whatever its counts, or None."""
+    if part_of_keyword(phrase, keyword):
+        # "intelligence" for "artificial intelligence": every page with the keyword has
+        # it, so its counts measure the keyword, not a relation between the two.
+        return "part of the keyword: its hit counts are the keyword's own"
+    if names_a_list(written):
+        return "names a list, outline or glossary page, not a concept"
+    if is_fragment(written):
+        return "a fragment or a line of code, not a name"
+    return None
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False}  # evidence from before these were recorded
