@@ -15,7 +15,7 @@ from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, is_fragment,
-                              is_generic, names_a_list, npmi, page_kind, part_of_keyword)
+                              is_generic, names_a_list, npmi, page_kind, part_of_keyword, says_is_a)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -245,23 +245,23 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source == "lists":
-            page, title, sentence, kind = _page_facts(backend, phrase, keyword)
+            page, title, sentence, kind, is_a = _page_facts(backend, phrase, keyword)
         else:
             d = display[phrase]
-            page, title, sentence, kind = d["page"], d["display"], d["defining_sentence"], d["kind"]
+            page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         # A definition from a qualified title ("file (command)") does not vouch for the bare
         # word's counts, which are what a single word's hit counts measure.
         qualified = bool(title) and normalise(title_name(title)) != phrase
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
+        is_a = is_a and sentence is not None
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "kind": kind,
-               "generic": generic,
-               "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic), 6),
-               "why": explain(r["s1"], value, sentence is not None, starred, generic)}
+               "is_a": is_a, "kind": kind, "generic": generic,
+               "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a), 6),
+               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a)}
         if source == "definition":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=display[phrase]["display"], type=r["type"],
@@ -280,13 +280,13 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
 
 
-def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str]:
-    """(page URL, its title, defining sentence, kind) of the page that speaks for a mined candidate."""
+def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str, bool]:
+    """(page URL, its title, defining sentence, kind, is-a) of the page that speaks for a mined candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
-        return None, "", None, "concept"
+        return None, "", None, "concept", False
     url, title, lead, sentence = about
-    return url, title, sentence, page_kind(lead)
+    return url, title, sentence, page_kind(lead), says_is_a(lead, keyword)
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
@@ -302,7 +302,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
     return None
 
 
-_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False}  # evidence from before these were recorded
+_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -329,7 +329,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "generic", "defining_sentence", "why")}
+                                             "is_a", "generic", "defining_sentence", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}

@@ -3,6 +3,7 @@
 Every factor is a count or a fact a person can check in the run's artifacts:
 
     score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through the
+            keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 1.5 if the tag-tree check starred it
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
@@ -16,6 +17,13 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   stems, as a contiguous run) describes the candidate in terms of the keyword ("Robotics
   is a branch of engineering ..."): the direction a sub-topic has and a parent field or
   a generic word lacks.
+- Is a: the page's first sentence names the keyword in what it says the candidate is
+  ("Swarm robotics is an approach to the coordination of multiple robots ... robotics"
+  no; "Computational chemistry is a branch of chemistry that ..." yes): the keyword
+  within the IS_A_WINDOW words after the first "is/are/was/were/refers to", plurals
+  folded (not Porter stems: "physical" is not "physics"). The pattern is Hearst's
+  "X is a (kind of) Y", the definition's genus: what a taxonomy puts under Y. Only with
+  Defines (the same first paragraph).
 - Starred: a parent node of one of the candidate's lists mentions the keyword.
 
 Type III candidates (n(CP) > n(k)) are ranked with the rest: for a rare keyword a real
@@ -38,7 +46,12 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
+# Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
+# so a finished run made by an older ranking is redone, not reused.
+RANKING_VERSION = 2
 DEFINES_FACTOR = 1.5
+IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
+IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
 STAR_FACTOR = 1.5
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
@@ -91,6 +104,26 @@ def defining_sentence(lead: str, keyword: str) -> str | None:
         if contains_phrase(stemmed(sentence), kw):
             return sentence.strip()
     return None
+
+
+_COPULA = re.compile(r"\b(?:is|are|was|were|refers\s+to)\b", re.I)
+
+
+def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
+    """True if the lead's first sentence says its subject is a kind or branch of the keyword.
+
+    The keyword's words (plurals folded) occur within `window` words after the sentence's
+    first copula: "Mobile robotics is a branch of robotics ...", "A humanoid robot is a
+    robot with its body shape built to resemble the human body" (for "robot").
+    """
+    if not lead or not keyword.strip():
+        return False
+    first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    m = _COPULA.search(first)
+    if m is None:
+        return False
+    after = [singular(w) for w in words(first[m.end():])[:window]]
+    return contains_phrase(after, [singular(w) for w in words(keyword)])
 
 
 def opens_as_biography(lead: str) -> bool:
@@ -173,22 +206,27 @@ def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
     return len(words(phrase)) == 1 and not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
 
 
-def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False) -> float:
+def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
+                   is_a: bool = False) -> float:
     """The default ranking score (see the module doc)."""
     return (s1 * max(npmi_value, 0.0) * (DEFINES_FACTOR if defines else 1.0)
+            * (IS_A_FACTOR if defines and is_a else 1.0)
             * (STAR_FACTOR if starred else 1.0) * (GENERIC_FACTOR if generic else 1.0))
 
 
-def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False) -> str:
+def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
+            is_a: bool = False) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     if defines:
         parts.append(f"{DEFINES_FACTOR:g} (its page defines it via the keyword)")
+    if defines and is_a:
+        parts.append(f"{IS_A_FACTOR:g} (its page says it is a kind or branch of the keyword)")
     if starred:
         parts.append(f"{STAR_FACTOR:g} (starred)")
     if generic:
         parts.append(f"{GENERIC_FACTOR:g} (a generic word: in over {GENERIC_SHARE:.0%} of all documents)")
-    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, defines, starred, generic):.4f}"
+    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, defines, starred, generic, is_a):.4f}"
 
 
 def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str, str | None] | None:
@@ -232,5 +270,5 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
             continue
         seen.add(norm)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
-                    "kind": page_kind(lead)})
+                    "kind": page_kind(lead), "is_a": says_is_a(lead, keyword)})
     return out

@@ -58,7 +58,8 @@ def render_evidence_markdown(report: dict) -> str:
     cands = report["candidates"]
     lines = _heading(report, f" of N = {report.get('n_docs', '?')}") + [
         "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
-        "the keyword x 1.5 if starred (scoring/evidence.py). Lists = mined pages with a list item "
+        "the keyword x 2 if that page's first sentence says it is a kind or branch of the keyword "
+        "x 1.5 if starred x 0.5 for a generic word (scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
@@ -83,7 +84,7 @@ def render_evidence_markdown(report: dict) -> str:
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                         f"{'yes' if e['defines'] else ''} | {c['type']} | {e.get('source', 'lists')} |")
+                         f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
     lines += ["## Why the top concepts rank where they do", ""]
     for i, c in enumerate(concepts[:25], 1):

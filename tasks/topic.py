@@ -20,6 +20,7 @@ from pipeline.errors import UserError
 from pipeline.results import collect_results
 from pipeline.search import BACKENDS, CachedHitCounts, open_backend
 from pipeline.text import slug
+from scoring.evidence import RANKING_VERSION
 
 from .artifacts import (read_csv, read_json, read_jsonl, write_csv, write_json, write_jsonl,
                         write_text)
@@ -108,6 +109,9 @@ class TopicStage(Stage):
 
     def run_dir(self) -> Path:
         key = dict(self.run_params(), index=str(Path(self.index_task().output()["db"].path).resolve()))
+        if self.method == "evidence":
+            # A changed ranking must not be served from an earlier run's folder as if current.
+            key["ranking_version"] = RANKING_VERSION
         digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:8]
         return Path(self.output_root) / f"{slug(self.keyword)}-{digest}"
 

@@ -7,9 +7,9 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, STAR_FACTOR, choose_page, defining_sentence, definition_candidates,
+from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, defining_sentence, definition_candidates,
                               evidence_score, explain, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
-                              part_of_keyword)
+                              part_of_keyword, says_is_a)
 
 
 def test_npmi_independent_is_zero():
@@ -54,7 +54,8 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
     pages = [
         ("u1", "Automated reasoning - Wikipedia", "Automated reasoning is an area of computer science "
          "and artificial intelligence."),
-        ("u2", "Android (robot) - Wikipedia", "An android is a robot built by artificial intelligence labs."),
+        ("u2", "Android (robot) - Wikipedia", "An android is a robot built to look like a human, studied in artificial "
+         "intelligence labs."),
         ("u3", "List of AI projects - Wikipedia", "This is a list of artificial intelligence projects."),
         ("u4", "Artificial intelligence - Wikipedia", "Artificial intelligence is intelligence of machines."),
         ("u5", "Intelligence - Wikipedia", "Intelligence, as in artificial intelligence, ..."),
@@ -71,6 +72,37 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
         ("john mccarthy", "John McCarthy (computer scientist)", "u9", "person")]
     assert found[0]["defining_sentence"] == ("Automated reasoning is an area of computer science "
                                              "and artificial intelligence.")
+    # "an area of computer science and artificial intelligence": the keyword is in its genus;
+    # the android's lead names it eleven words after "is"; McCarthy, "a founder of AI", within ten.
+    assert [d["is_a"] for d in found] == [True, False, True]
+
+
+@pytest.mark.parametrize("lead, keyword", [
+    ("Computational chemistry is a branch of chemistry that uses computer simulation.", "chemistry"),
+    ("A humanoid robot is a robot with its body shape built to resemble the human body.", "robots"),
+    ("Swarm robotics refers to an approach to the coordination of robotics systems.", "robotics"),
+    ("Ornithology is a branch of zoology that concerns the study of birds.", "zoology"),
+    ("Galliformes are an order of heavy-bodied ground-feeding birds.", "bird"),
+])
+def test_says_is_a_finds_the_keyword_in_the_genus(lead, keyword):
+    assert says_is_a(lead, keyword)
+
+
+@pytest.mark.parametrize("lead, keyword", [
+    # The keyword is in the differentia, after the genus phrase's ten words.
+    ("Biology is the natural science that studies life and living organisms, including their physical "
+     "structure and the physics of cells.", "physics"),
+    # Porter would fold these; plurals only are folded.
+    ("Biology is the natural science that studies physical structure.", "physics"),
+    # In the first paragraph, not in the first sentence.
+    ("Sociology is the study of society. It borrows from economics.", "economics"),
+    # Before the copula: the subject, not what it is said to be.
+    ("Economics of information is the study of how information affects decisions.", "economics"),
+    ("", "economics"),
+    ("No verb here, only economics.", "economics"),
+])
+def test_says_is_a_only_in_the_first_sentences_genus(lead, keyword):
+    assert not says_is_a(lead, keyword)
 
 
 @pytest.mark.parametrize("lead", [
@@ -150,6 +182,12 @@ def test_score_is_the_product_the_explanation_shows():
     why = explain(0.4, 0.5, True, True)
     assert why.startswith("S1 0.400 x NPMI 0.500 x 1.5 (its page defines it via the keyword) x 1.5 (starred)")
     assert why.endswith(f"= {0.2 * 1.5 * 1.5:.4f}")
+    # Is-a counts on top of the definition, and only with it.
+    assert evidence_score(0.4, 0.5, True, False, is_a=True) == pytest.approx(0.2 * DEFINES_FACTOR * IS_A_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, is_a=True) == pytest.approx(0.2)
+    why = explain(0.4, 0.5, True, False, is_a=True)
+    assert "x 1.5 (its page defines it via the keyword) x 2 (its page says it is a kind or branch" in why
+    assert why.endswith(f"= {0.2 * 1.5 * 2:.4f}")
 
 
 def test_title_keys_cover_each_part_of_a_title():
