@@ -202,6 +202,49 @@ def paired_t(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return float(result.statistic), float(result.pvalue)
 
 
+# The orderings the literature reports, to check on any test bed: (better, worse, source).
+PUBLISHED_FINDINGS = (
+    ("hub", "dom", "Pant & Menczer: Hub-Seeking >= DOM on target recall"),
+    ("dom", "naive", "Pant & Menczer: DOM >= Naive Best-First on target recall"),
+    ("naive", "bfs", "Pant & Menczer: Naive Best-First >= Breadth-First on target recall"),
+    ("bestfirstN", "bestfirst", "Uluhan: Best-First-N ahead of Best-First"),
+    ("sharkN", "shark", "Uluhan: Shark-Search-N ahead of Shark-Search"),
+    ("urlcombined", "bestfirst", "Uluhan: URL-Combined ahead of Best-First"),
+)
+
+
+def pairwise_tests(per_topic: dict[str, dict[str, Sequence[float]]],
+                   metrics: Sequence[str] = ("precision", "recall")) -> list[dict]:
+    """For every ordered pair of crawlers (a, b) and metric: mean(a - b) over topics and the
+    one-tailed paired t-test that a beats b (`paired_t`)."""
+    rows = []
+    for metric in metrics:
+        for a in per_topic:
+            for b in per_topic:
+                if a == b:
+                    continue
+                xs, ys = per_topic[a][metric], per_topic[b][metric]
+                t, p = paired_t(xs, ys)
+                diff = math.fsum(x - y for x, y in zip(xs, ys)) / len(xs) if xs else NAN
+                rows.append({"a": a, "b": b, "metric": metric, "mean_diff": diff, "t": t, "p": p})
+    return rows
+
+
+def findings_check(per_topic: dict[str, dict[str, Sequence[float]]], metric: str = "recall",
+                   findings: Sequence[tuple[str, str, str]] = PUBLISHED_FINDINGS) -> list[dict]:
+    """Each published ordering whose two crawlers ran: both means, the one-tailed p that the
+    first beats the second, and whether the means are in the published order (ties hold)."""
+    out = []
+    for a, b, source in findings:
+        if a not in per_topic or b not in per_topic:
+            continue
+        ma, mb = mean_and_se(per_topic[a][metric])[0], mean_and_se(per_topic[b][metric])[0]
+        t, p = paired_t(per_topic[a][metric], per_topic[b][metric])
+        out.append({"better": a, "worse": b, "source": source, "metric": metric, "mean_better": ma,
+                    "mean_worse": mb, "t": t, "p": p, "holds": bool(ma >= mb)})
+    return out
+
+
 # -- curves -------------------------------------------------------------------------------------
 
 def curve(values_in_crawl_order: Sequence[float], step: int, kind: str = "mean",

@@ -262,6 +262,10 @@ class CrawlBenchmark(Stage):
         write_csv(luigi.LocalTarget(str(folder / "metrics.csv")),
                   ["strategy", "topic", "N", "precision", "target_recall"], rows)
         summary = summarise(names, per_topic, rows, ns)
+        write_csv(luigi.LocalTarget(str(folder / "pairwise.csv")), ["a", "b", "metric", "mean_diff", "t", "p"],
+                  [[r["a"], r["b"], r["metric"], round(r["mean_diff"], 6), round(r["t"], 4), round(r["p"], 6)]
+                   for r in cm.pairwise_tests({n: {k: per_topic[n][k] for k in ("precision", "recall")}
+                                               for n in names})])
         summary["seeds"] = self.seeds_summary()
         plot_curves(rows, names, ns, folder)
         write_text(luigi.LocalTarget(str(folder / "summary.md")), summary_markdown(summary, self))
@@ -298,8 +302,10 @@ def _union(pages: dict[str, list[tuple[str, str]]]) -> dict[str, str]:
 
 
 def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> dict:
-    """Averages with standard errors at the last N, and one-tailed paired t-tests against BFS."""
-    out = {"N": ns[-1], "strategies": {}, "t_tests_vs_bfs": {}}
+    """Averages with standard errors at the last N, one-tailed paired t-tests against BFS, and
+    the published orderings (`crawl_metrics.PUBLISHED_FINDINGS`) checked on target recall."""
+    out = {"N": ns[-1], "strategies": {}, "t_tests_vs_bfs": {},
+           "published_findings": cm.findings_check(per_topic, "recall")}
     for name in names:
         out["strategies"][name] = {k: dict(zip(("mean", "se"), cm.mean_and_se(v))) for k, v in per_topic[name].items()}
     if "bfs" in per_topic:
@@ -326,6 +332,15 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
         p = summary["t_tests_vs_bfs"].get(name, {}).get("recall", {}).get("p")
         cells = [f"{s[k]['mean']:.3f} ± {s[k]['se'] or 0:.3f}" for k in ("precision", "recall", "harvest", "predicate")]
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {'' if p is None else f'{p:.3f}'} |")
+    findings = summary.get("published_findings", [])
+    if findings:
+        lines += ["", f"Published orderings, target recall@{summary['N']} (p: one-tailed paired t-test that the "
+                  "first beats the second; every pair and metric in pairwise.csv):", "",
+                  "| finding | first | second | holds here | p |", "|---|---|---|---|---|"]
+        for f in findings:
+            p = f["p"]
+            lines.append(f"| {f['source']} | {f['mean_better']:.3f} | {f['mean_worse']:.3f} | "
+                         f"{'yes' if f['holds'] else 'no'} | {'' if p is None else f'{p:.3f}'} |")
     return "\n".join(lines) + "\n"
 
 

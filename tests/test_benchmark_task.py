@@ -33,6 +33,11 @@ def test_benchmark_on_a_slice(tmp_path):
     for png in ("precision.png", "recall.png"):
         assert (folder / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "| bestfirst |" in (folder / "summary.md").read_text()
+    with open(folder / "pairwise.csv", newline="") as f:
+        pairs = {(r["a"], r["b"], r["metric"]): float(r["mean_diff"]) for r in csv.DictReader(f)}
+    assert len(pairs) == 3 * 2 * 2  # ordered pairs x (precision, recall)
+    assert all(pairs[(a, b, m)] == -pairs[(b, a, m)] for a, b, m in pairs)
+    assert summary["published_findings"] == []  # none of its pairs ran (hub vs dom, naive vs bfs, ...)
     copies = json.loads((task.topic_task().folder() / "articles.json").read_text())
     assert all(isinstance(k, str) and isinstance(v, str) and k != v for k, v in copies.items())
     with StartedTasks() as started:

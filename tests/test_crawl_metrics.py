@@ -10,7 +10,9 @@ from pipeline.vectors import tf_vector
 from scoring.crawl_metrics import (
     TfIdf,
     curve,
+    findings_check,
     harvest_rate,
+    pairwise_tests,
     mean_and_se,
     paired_t,
     precision_at,
@@ -127,6 +129,30 @@ def test_paired_t_edge_cases():
     assert all(math.isnan(x) for x in paired_t([0.5, float("nan")], [0.1, 0.2]))
     with pytest.raises(ValueError, match="one value per topic"):
         paired_t([0.1, 0.2], [0.1])
+
+
+def test_pairwise_tests_cover_every_ordered_pair_and_metric():
+    per_topic = {"bfs": {"recall": [0.20, 0.40, 0.21, 0.31, 0.30], "precision": [0.1, 0.1, 0.1, 0.1, 0.1]},
+                 "hub": {"recall": [0.30, 0.42, 0.25, 0.50, 0.38], "precision": [0.1, 0.1, 0.1, 0.1, 0.1]}}
+    rows = {(r["a"], r["b"], r["metric"]): r for r in pairwise_tests(per_topic)}
+    assert set(rows) == {(a, b, m) for a, b in (("bfs", "hub"), ("hub", "bfs")) for m in ("precision", "recall")}
+    hub_over_bfs = rows[("hub", "bfs", "recall")]
+    assert hub_over_bfs["mean_diff"] == pytest.approx(0.086)
+    assert hub_over_bfs["p"] == pytest.approx(0.021934, abs=1e-6)  # as in the paired_t test above
+    assert rows[("bfs", "hub", "recall")]["p"] == pytest.approx(1 - 0.021934, abs=1e-6)
+    assert rows[("hub", "bfs", "precision")]["p"] == 0.5  # identical: no evidence either way
+
+
+def test_findings_check_reports_the_published_orderings_that_ran():
+    per_topic = {"bfs": {"recall": [0.2, 0.4, 0.2]}, "naive": {"recall": [0.3, 0.5, 0.4]},
+                 "dom": {"recall": [0.1, 0.3, 0.2]}, "shark": {"recall": [0.5, 0.5, 0.5]}}
+    found = findings_check(per_topic)
+    # hub and the N variants did not run: only DOM >= Naive and Naive >= BFS are checked.
+    assert [(f["better"], f["worse"]) for f in found] == [("dom", "naive"), ("naive", "bfs")]
+    dom_naive, naive_bfs = found
+    assert not dom_naive["holds"] and dom_naive["mean_better"] == pytest.approx(0.2)
+    assert naive_bfs["holds"] and naive_bfs["p"] < 0.05
+    assert "Pant & Menczer" in naive_bfs["source"]
 
 
 def test_curves_for_precision_and_recall():
