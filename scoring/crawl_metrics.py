@@ -233,7 +233,8 @@ def pairwise_tests(per_topic: dict[str, dict[str, Sequence[float]]],
 def findings_check(per_topic: dict[str, dict[str, Sequence[float]]], metric: str = "recall",
                    findings: Sequence[tuple[str, str, str]] = PUBLISHED_FINDINGS) -> list[dict]:
     """Each published ordering whose two crawlers ran: both means, the one-tailed p that the
-    first beats the second, and whether the means are in the published order (ties hold)."""
+    first beats the second, and whether the means are in the published order: "yes", "tie"
+    (equal to 1e-9: the two crawls found the same targets) or "no"."""
     out = []
     for a, b, source in findings:
         if a not in per_topic or b not in per_topic:
@@ -241,7 +242,8 @@ def findings_check(per_topic: dict[str, dict[str, Sequence[float]]], metric: str
         ma, mb = mean_and_se(per_topic[a][metric])[0], mean_and_se(per_topic[b][metric])[0]
         t, p = paired_t(per_topic[a][metric], per_topic[b][metric])
         out.append({"better": a, "worse": b, "source": source, "metric": metric, "mean_better": ma,
-                    "mean_worse": mb, "t": t, "p": p, "holds": bool(ma >= mb)})
+                    "mean_worse": mb, "t": t, "p": p,
+                    "holds": "tie" if abs(ma - mb) <= 1e-9 else ("yes" if ma > mb else "no")})
     return out
 
 

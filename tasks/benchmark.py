@@ -228,14 +228,35 @@ class CrawlBenchmark(Stage):
         tasks = self.crawl_tasks()
         yield list(tasks.values())  # dynamic dependencies: Luigi runs (or resumes) every crawl
         topics = [t for _, t in self.chosen_topics()]
+        summary = self.measure(tasks, list(range(len(topics))), self.folder())
+        write_text(luigi.LocalTarget(str(self.folder() / "summary.md")), summary_markdown(summary, self))
+        write_json(self.output(), summary)
+        print(summary_markdown(summary, self))
+
+    def strategy_names(self, tasks: dict) -> list[str]:
+        """The strategies of `tasks`, in ALL_STRATEGIES order."""
+        order = ALL_STRATEGIES.split(",")
+        return sorted({name for name, _ in tasks}, key=lambda s: order.index(s) if s in order else 99)
+
+    def finished_topics(self) -> list[int]:
+        """Positions (in chosen_topics order) of the topics whose every crawl is complete."""
+        tasks = self.crawl_tasks()
+        names = self.strategy_names(tasks)
+        return [i for i in range(len(self.chosen_topics())) if all(tasks[(n, i)].complete() for n in names)]
+
+    def measure(self, tasks: dict, positions: list[int], folder: Path) -> dict:
+        """Metrics of the topics at `positions`: metrics.csv, pairwise.csv and the plots in
+        `folder`; returns the summary (averages, t-tests, the published orderings)."""
+        topics = [t for _, t in self.chosen_topics()]
         prefix = f"http://127.0.0.1:{self.port}/wiki/"
         step = self.step or max(1, self.max_pages // 20)
         ns = list(range(step, self.max_pages + 1, step))
-        names = sorted({name for name, _ in tasks}, key=lambda s: ALL_STRATEGIES.split(",").index(s)
-                       if s in ALL_STRATEGIES.split(",") else 99)
+        names = self.strategy_names(tasks)
         rows, per_topic = [], {name: {"precision": [], "recall": [], "harvest": [], "predicate": []} for name in names}
         article = self.article_of(prefix)
-        for i, topic in enumerate(topics):
+        status = self.set_status_message or (lambda message: None)  # None outside a Luigi worker
+        for done, i in enumerate(positions, 1):
+            topic = topics[i]
             pages = {name: crawled_pages(tasks[(name, i)].output()["store"].path) for name in names}
             # C = every page any crawler fetched for the topic; each page's terms counted once.
             vectors = {url: tf_vector(text) for url, text in _union(pages).items()}
@@ -256,21 +277,19 @@ class CrawlBenchmark(Stage):
                 per_topic[name]["recall"].append(rec[final])
                 per_topic[name]["harvest"].append(harvest)
                 per_topic[name]["predicate"].append(pred)
-            self.set_status_message(f"metrics for {i + 1}/{len(topics)} topics")
-        folder = self.folder()
+            status(f"metrics for {done}/{len(positions)} topics")
         folder.mkdir(parents=True, exist_ok=True)
         write_csv(luigi.LocalTarget(str(folder / "metrics.csv")),
                   ["strategy", "topic", "N", "precision", "target_recall"], rows)
         summary = summarise(names, per_topic, rows, ns)
+        summary["topics_measured"] = len(positions)
         write_csv(luigi.LocalTarget(str(folder / "pairwise.csv")), ["a", "b", "metric", "mean_diff", "t", "p"],
                   [[r["a"], r["b"], r["metric"], round(r["mean_diff"], 6), round(r["t"], 4), round(r["p"], 6)]
                    for r in cm.pairwise_tests({n: {k: per_topic[n][k] for k in ("precision", "recall")}
                                                for n in names})])
         summary["seeds"] = self.seeds_summary()
         plot_curves(rows, names, ns, folder)
-        write_text(luigi.LocalTarget(str(folder / "summary.md")), summary_markdown(summary, self))
-        write_json(self.output(), summary)
-        print(summary_markdown(summary, self))
+        return summary
 
 
 HARVEST_THRESHOLD = 0.1  # a page with TF-IDF cosine >= 0.1 to the description counts as relevant
@@ -325,7 +344,9 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
                f"({seeds['hub_targets_mean']} of them targets).")
     else:
         how = "Seeds as drawn (not augmented with hubs)."
-    lines = [f"Crawl benchmark: {task.topics} topics, {task.max_pages} pages per crawl, N = {summary['N']}.", how, "",
+    measured = summary.get("topics_measured", task.topics)
+    scope = f"{task.topics} topics" if measured >= task.topics else f"{measured} of {task.topics} topics (partial)"
+    lines = [f"Crawl benchmark: {scope}, {task.max_pages} pages per crawl, N = {summary['N']}.", how, "",
              "| strategy | precision@N | target recall@N | harvest rate | predicate | p (recall > BFS) |",
              "|---|---|---|---|---|---|"]
     for name, s in summary["strategies"].items():
@@ -340,7 +361,7 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
         for f in findings:
             p = f["p"]
             lines.append(f"| {f['source']} | {f['mean_better']:.3f} | {f['mean_worse']:.3f} | "
-                         f"{'yes' if f['holds'] else 'no'} | {'' if p is None else f'{p:.3f}'} |")
+                         f"{f['holds']} | {'' if p is None else f'{p:.3f}'} |")
     return "\n".join(lines) + "\n"
 
 

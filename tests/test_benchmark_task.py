@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
+from pathlib import Path
 
 import luigi
 
 from tasks import CrawlBenchmark
 
 from integration_support import StartedTasks, extract_slice, free_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
 
 
 
@@ -43,6 +47,18 @@ def test_benchmark_on_a_slice(tmp_path):
     with StartedTasks() as started:
         assert luigi.build([task], local_scheduler=True, log_level="WARNING")
     assert started.families == []
+
+    # Interim results: the same measurement of the finished topics, in partial/, nothing crawled.
+    from bench.crawl_progress import main as progress
+    common = ["--corpus", str(site), "--strategies", "bfs,bestfirst,hub", "--topics", "2", "--min-members", "5",
+              "--n-seeds", "2", "--step", "4", "--port", str(task.port), "--output-root", str(tmp_path / "out")]
+    with StartedTasks() as started:
+        assert progress(common + ["--max-pages", "12"]) == 0
+    assert started.families == []
+    partial = folder / "partial"
+    assert (partial / "metrics.csv").read_text() == (folder / "metrics.csv").read_text()
+    assert json.loads((partial / "summary.json").read_text())["topics_measured"] == 2
+    assert progress(common + ["--max-pages", "13"]) == 1  # another budget: no crawl of it has run
 
 
 def test_recall_targets_merge_copies_and_drop_copies_of_seeds():

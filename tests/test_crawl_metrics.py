@@ -145,13 +145,15 @@ def test_pairwise_tests_cover_every_ordered_pair_and_metric():
 
 def test_findings_check_reports_the_published_orderings_that_ran():
     per_topic = {"bfs": {"recall": [0.2, 0.4, 0.2]}, "naive": {"recall": [0.3, 0.5, 0.4]},
-                 "dom": {"recall": [0.1, 0.3, 0.2]}, "shark": {"recall": [0.5, 0.5, 0.5]}}
+                 "dom": {"recall": [0.1, 0.3, 0.2]}, "shark": {"recall": [0.5, 0.5, 0.5]},
+                 "sharkN": {"recall": [0.5, 0.5, 0.5]}}
     found = findings_check(per_topic)
-    # hub and the N variants did not run: only DOM >= Naive and Naive >= BFS are checked.
-    assert [(f["better"], f["worse"]) for f in found] == [("dom", "naive"), ("naive", "bfs")]
-    dom_naive, naive_bfs = found
-    assert not dom_naive["holds"] and dom_naive["mean_better"] == pytest.approx(0.2)
-    assert naive_bfs["holds"] and naive_bfs["p"] < 0.05
+    # hub, bestfirst(N) and urlcombined did not run: their orderings are not checked.
+    assert [(f["better"], f["worse"]) for f in found] == [("dom", "naive"), ("naive", "bfs"), ("sharkN", "shark")]
+    dom_naive, naive_bfs, shark = found
+    assert dom_naive["holds"] == "no" and dom_naive["mean_better"] == pytest.approx(0.2)
+    assert naive_bfs["holds"] == "yes" and naive_bfs["p"] < 0.05
+    assert shark["holds"] == "tie" and shark["p"] == 0.5
     assert "Pant & Menczer" in naive_bfs["source"]
 
 
