@@ -36,8 +36,11 @@ def inlink_graph(con: sqlite3.Connection, targets: Iterable[str] | None = None) 
     else:
         keep = set(targets)
     graph: dict[str, list[str]] = defaultdict(list)
-    # ORDER BY url: every in-link list comes out sorted without a sort per target.
-    rows = con.execute("SELECT url, links FROM pages WHERE links IS NOT NULL ORDER BY url")
+    # ORDER BY url: every in-link list comes out sorted without a sort per target. A copy
+    # of a page (same declared canonical URL) repeats its links: it is not another hub.
+    marks_copies = any(row[1] == "duplicate_of" for row in con.execute("PRAGMA table_info(pages)"))
+    rows = con.execute("SELECT url, links FROM pages WHERE links IS NOT NULL"
+                       + (" AND duplicate_of IS NULL" if marks_copies else "") + " ORDER BY url")
     for source, blob in rows:
         # One decompress and one json.loads per page; the set intersection runs in C and
         # dedupes a seed linked twice from the same page (one back-link, not two).

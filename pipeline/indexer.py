@@ -17,10 +17,11 @@ from .corpus import check_corpus, is_archive, is_store, iter_archive, iter_folde
 from mining.listitems import item_rows
 from scoring.tagtree import labels, nearest_headings
 
-from .parse import parse_page
+from .parse import declared_canonical, parse_page
 from .testbed import first_paragraph_of
-from .store import SCHEMA_VERSION, connect, insert_page, pack_html, pack_items, pack_links, set_meta
-from .urls import file_url, host
+from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
+                    set_meta)
+from .urls import canonical, file_url, host
 
 _rules: BoilerplateRules = DEFAULT_RULES
 
@@ -61,12 +62,54 @@ def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | Non
         return url, None, page.problem
     return url, {"host": host(url), "title": page.title, "text": page.text, "html_packed": pack_html(raw),
                  "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra[0]),
-                 "repaired": page.repaired, "lead": page.extra[1]}
+                 "repaired": page.repaired, "lead": page.extra[1], "declared": page.extra[2]}
 
 
-def _content_facts(root, url: str, rules: BoilerplateRules) -> tuple[list[list], str]:
+def _content_facts(root, url: str, rules: BoilerplateRules) -> tuple[list[list], str, str]:
     # Items first: the lead's text extraction adds line breaks inside paragraphs.
-    return index_items(root, url), first_paragraph_of(root, rules)
+    return index_items(root, url), first_paragraph_of(root, rules), declared_canonical(root, url)
+
+
+class Copies:
+    """One searchable page per declared canonical URL; the other pages naming it are copies.
+
+    A collection can hold one article under several URLs (a wiki's redirects saved as
+    pages, print views, URLs with tracking parameters). Counted as many documents, it
+    would inflate the hit counts of everything on it and fill the top results with one
+    page; search engines collapse such copies, and pages say which URL stands for them
+    with `<link rel="canonical">`. Rule: a page whose declared canonical URL is its own,
+    or that declares none, is searchable at once; a page naming another URL waits until
+    the collection is read; then, per canonical URL, the page at that URL if stored, else
+    the first of the group in collection order, becomes searchable, and the rest are
+    stored as copies (`duplicate_of`), fetchable but never searched or counted.
+    """
+
+    def __init__(self) -> None:
+        self.owners: set[str] = set()           # canonical URLs whose own page is stored
+        self.waiting: dict[str, list[tuple[int, str, str | None, str]]] = {}  # canonical -> [(rowid, title, text, url)]
+
+    def searchable_now(self, url: str, declared: str) -> bool:
+        """True if the page stands for itself; else it waits for resolve()."""
+        if not declared or declared == (canonical(url) or url):
+            self.owners.add(url)
+            return True
+        return False
+
+    def wait(self, declared: str, rowid: int, title: str, text: str | None, url: str) -> None:
+        self.waiting.setdefault(declared, []).append((rowid, title, text, url))
+
+    def resolve(self, con) -> int:
+        """Make each waiting group's stand-in searchable, mark the rest; the number of copies."""
+        copies = 0
+        for declared, group in self.waiting.items():
+            if declared in self.owners:
+                keeper, rest = declared, group
+            else:
+                (rowid, title, text, keeper), rest = group[0], group[1:]
+                make_searchable(con, rowid, title, text)
+            con.executemany("UPDATE pages SET duplicate_of = ? WHERE id = ?", [(keeper, r[0]) for r in rest])
+            copies += len(rest)
+        return copies
 
 
 def collection_root(path: Path) -> Path:
@@ -107,6 +150,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
     con.execute("INSERT INTO pages_fts(pages_fts, rank) VALUES ('automerge', 0)")
     skipped: Counter[str] = Counter()
     pages = dupes = 0
+    copies = Copies()
     items = iter_collection(corpus, url_prefix)
     if limit:
         items = (x for i, x in zip(range(limit), items))
@@ -115,12 +159,20 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         for n, row in enumerate(pool.imap(parse_for_index, items, chunksize=8), 1):
             if row[1] is None:
                 skipped[row[2]] += 1
-            elif insert_page(con, row[0], **row[1]) is None:
-                dupes += 1
             else:
-                pages += 1
+                url, fields = row
+                declared = fields.pop("declared")
+                now = copies.searchable_now(url, declared)
+                rowid = insert_page(con, url, **fields, searchable=now)
+                if rowid is None:
+                    dupes += 1
+                else:
+                    pages += 1
+                    if not now:
+                        copies.wait(declared, rowid, fields["title"], fields["text"], url)
             if progress and n % 250 == 0:
                 progress(n, pages)
+    n_copies = copies.resolve(con)
     if pages == 0:
         con.close()
         raise_empty(corpus, skipped)
@@ -131,6 +183,8 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         "corpus": str(corpus),
         "url_prefix": url_prefix,
         "pages": pages,
+        "searchable": pages - n_copies,
+        "copies": n_copies,
         "skipped": sum(skipped.values()) + dupes,
         "skip_reasons": dict(skipped.most_common()) | ({"duplicate URL": dupes} if dupes else {}),
         "seconds": round(seconds, 2),

@@ -9,6 +9,7 @@ from lxml import etree
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules, strip_boilerplate
 from .text import squash
+from .urls import canonical
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
 _HAS_HTML = re.compile(r"<html[\s>]", re.I)
@@ -218,3 +219,17 @@ def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: st
         return None, str(exc)
     strip_boilerplate(root, rules)
     return root, used
+
+
+def declared_canonical(root: etree._Element, url: str = "") -> str:
+    """The canonical URL the page declares (`<link rel="canonical">` in its head, resolved
+    against `url`, no fragment), or "" when it declares none.
+
+    The web's own duplicate marker: a page saved or served under several URLs (a redirect's
+    copy, a print view, tracking parameters) names the one URL that stands for it.
+    """
+    head = root.find("head")
+    for link in head.iter("link") if head is not None else ():
+        if (link.get("rel") or "").strip().lower() == "canonical" and link.get("href"):
+            return canonical(link.get("href").strip(), url or None) or ""
+    return ""

@@ -19,7 +19,7 @@ from .text import normalise
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -42,7 +42,9 @@ CREATE TABLE IF NOT EXISTS pages (
     items BLOB,             -- zlib-compressed JSON of the page's list items (index builds):
                             -- [[path, tag, text, drop reason, star labels], ...]
     repaired INTEGER,       -- 1 when lxml had to repair the page's structure (index builds)
-    lead TEXT               -- the first paragraph of running text (index builds)
+    lead TEXT,              -- the first paragraph of running text (index builds)
+    duplicate_of TEXT       -- index builds: the URL of the stored page this one is a copy of
+                            -- (same declared canonical URL); a copy is not searched or counted
 );
 -- What a page calls itself: its normalised title and each part of it between separators
 -- ("Machine learning - Wikipedia" -> "machine learning wikipedia", "machine learning",
@@ -141,8 +143,12 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
                 depth: int | None = None, parent: str | None = None, anchor: str | None = None,
                 context: str | None = None, error: str | None = None, headers: str | None = None,
                 crawl_order: int | None = None, items_packed: bytes | None = None,
-                repaired: bool | None = None, lead: str | None = None) -> int | None:
-    """Insert one page, and its FTS row when it has main text; None when the URL is already stored."""
+                repaired: bool | None = None, lead: str | None = None, searchable: bool = True) -> int | None:
+    """Insert one page, and its FTS row when it has main text; None when the URL is already stored.
+
+    `searchable=False` stores the page without its FTS and title rows (a copy, or a page
+    whose turn comes later): `make_searchable` adds them.
+    """
     cur = con.execute(
         "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, fetched_at, "
         "depth, parent, anchor, context, error, headers, crawl_order, items, repaired, lead) "
@@ -154,11 +160,17 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
     if cur.rowcount == 0:
         return None
     rowid = cur.lastrowid
+    if searchable:
+        make_searchable(con, rowid, title, text)
+    return rowid
+
+
+def make_searchable(con: sqlite3.Connection, rowid: int, title: str, text: str | None) -> None:
+    """Add a stored page's FTS row and title keys, so search and hit counts see it."""
     if title and text is not None:
         con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(k, rowid) for k in title_keys(title)])
     if text is not None:
         con.execute("INSERT INTO pages_fts(rowid, title, body) VALUES (?,?,?)", (rowid, title, text))
-    return rowid
 
 
 _TITLE_SEPARATORS = re.compile(r"\s+[-|\u2013\u2014\u00b7:]\s+")

@@ -48,7 +48,7 @@ from .boilerplate import (
 )
 from .corpus import check_corpus, is_archive, iter_archive, iter_folder
 from .errors import UserError
-from .parse import decode_html, element_text, parse_tree, text_of
+from .parse import declared_canonical, decode_html, element_text, parse_tree, text_of
 from .text import squash, words
 from .urls import canonical, file_url
 
@@ -101,11 +101,7 @@ def _categories(root: etree._Element) -> list[str]:
 
 def _canonical_link(root: etree._Element) -> str:
     """The page's declared canonical URL without its fragment, or ""."""
-    head = root.find("head")
-    for link in head.iter("link") if head is not None else ():
-        if (link.get("rel") or "").strip().lower() == "canonical" and link.get("href"):
-            return canonical(link.get("href")) or ""
-    return ""
+    return declared_canonical(root)
 
 
 def _classify(p: etree._Element, top: etree._Element, rules: BoilerplateRules,

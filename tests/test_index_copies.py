@@ -1,0 +1,59 @@
+"""The index build collapses copies: pages declaring another page's URL as canonical."""
+from __future__ import annotations
+
+import sqlite3
+
+from lxml import html as lxml_html
+
+from pipeline.hubseeds import inlink_graph
+from pipeline.indexer import build_index
+from pipeline.parse import declared_canonical
+from pipeline.search import LocalBackend
+from pipeline.store import get_page
+
+WIKI = "https://en.wikipedia.org/wiki/"
+
+
+def page(title: str, canonical: str | None, body: str) -> str:
+    link = f'<link rel="canonical" href="{canonical}">' if canonical else ""
+    return (f"<html><head><title>{title} - Wikipedia</title>{link}</head><body><div id='content'>"
+            f"<h1>{title}</h1><p>{body}</p></div></body></html>")
+
+
+def test_declared_canonical_reads_the_head_link():
+    root = lxml_html.fromstring(page("A", "/wiki/A#top", "x"))
+    assert declared_canonical(root, WIKI + "A_copy") == WIKI + "A"  # resolved, fragment dropped
+    assert declared_canonical(lxml_html.fromstring(page("A", None, "x")), WIKI + "A") == ""
+
+
+def test_copies_are_stored_but_neither_searched_nor_counted(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    text = "Robotics studies robots and sensors."
+    files = {
+        # A's copy comes first in collection order: the page at the canonical URL still wins.
+        "A_copy.html": page("Alpha", WIKI + "Alpha", text),
+        "Alpha.html": page("Alpha", WIKI + "Alpha", text + ' See <a href="/wiki/Beta">Beta</a>.'),
+        # Beta itself is not in the collection: the first of its copies stands for it.
+        "Beta_1.html": page("Beta", WIKI + "Beta", text),
+        "Beta_2.html": page("Beta", WIKI + "Beta", text + ' <a href="/wiki/Beta">Beta</a>'),
+        "Gamma.html": page("Gamma", None, text),
+    }
+    for name, content in files.items():
+        (corpus / name).write_text(content, encoding="utf-8")
+    db = tmp_path / "pages.sqlite"
+    summary = build_index(corpus, db, WIKI, workers=1)
+    assert (summary["pages"], summary["searchable"], summary["copies"]) == (5, 3, 2)
+
+    con = sqlite3.connect(db)
+    marks = dict(con.execute("SELECT url, duplicate_of FROM pages"))
+    assert marks == {WIKI + "A_copy": WIKI + "Alpha", WIKI + "Alpha": None, WIKI + "Beta_1": None,
+                     WIKI + "Beta_2": WIKI + "Beta_1", WIKI + "Gamma": None}
+    backend = LocalBackend(str(db))
+    assert backend.document_count() == 3
+    assert backend.hit_count(["robots and sensors"]) == 3  # five pages hold it; three documents
+    assert sorted(r.url for r in backend.search("robotics", 10)) == [WIKI + "Alpha", WIKI + "Beta_1", WIKI + "Gamma"]
+    assert [url for url, _, _ in backend.pages_about("beta")] == [WIKI + "Beta_1"]
+    assert b"Beta" in get_page(con, WIKI + "Beta_2").html  # a copy is still stored
+    # Beta_2 is a copy of Beta_1's page, not another page linking to Beta: Alpha alone is.
+    assert inlink_graph(con, {WIKI + "Beta"}) == {WIKI + "Beta": [WIKI + "Alpha"]}
