@@ -81,17 +81,18 @@ class Copies:
     or that declares none, is searchable at once; a page naming another URL waits until
     the collection is read; then, per canonical URL, the page at that URL if stored, else
     the first of the group in collection order, becomes searchable, and the rest are
-    stored as copies (`duplicate_of`), fetchable but never searched or counted.
+    stored as copies (`duplicate_of`, read by `store.get_page`), never searched or counted.
     """
 
     def __init__(self) -> None:
-        self.owners: set[str] = set()           # canonical URLs whose own page is stored
+        self.owners: set[str] = set()           # canonical URLs of the pages that stand for themselves
         self.waiting: dict[str, list[tuple[int, str, str | None, str]]] = {}  # canonical -> [(rowid, title, text, url)]
 
     def searchable_now(self, url: str, declared: str) -> bool:
         """True if the page stands for itself; else it waits for resolve()."""
-        if not declared or declared == (canonical(url) or url):
-            self.owners.add(url)
+        own = canonical(url) or url
+        if not declared or declared == own:
+            self.owners.add(own)
             return True
         return False
 
