@@ -275,3 +275,31 @@ def curve(values_in_crawl_order: Sequence[float], step: int, kind: str = "mean",
         done = n
         points.append((n, running / n if kind == "mean" else running / total))
     return points
+
+
+def milestones(ns: Sequence[int]) -> list[int]:
+    """The N of `ns` at a tenth, a quarter, half and all of the budget (the last N): the
+    points a summary table reports; fractions that fall between steps are skipped."""
+    if not ns:
+        return []
+    last, have = ns[-1], set(ns)
+    return [last // f for f in (10, 4, 2, 1) if last % f == 0 and last // f in have]
+
+
+def mean_curves(rows: Iterable[Sequence], names: Sequence[str], ns: Sequence[int]) -> dict[str, dict[int, tuple[float, float]]]:
+    """Average over topics of (precision@N, target recall@N) per crawler and N, from rows of
+    (crawler, topic, N, precision, recall) such as a benchmark's metrics.csv; NaN where a
+    crawler has no row for that N."""
+    sums: dict[tuple[str, int], list[float]] = {}
+    for name, _topic, n, prec, rec in rows:
+        acc = sums.setdefault((name, int(n)), [0.0, 0.0, 0])
+        acc[0] += float(prec)
+        acc[1] += float(rec)
+        acc[2] += 1
+    out: dict[str, dict[int, tuple[float, float]]] = {}
+    for name in names:
+        out[name] = {}
+        for n in ns:
+            acc = sums.get((name, n))
+            out[name][n] = (acc[0] / acc[2], acc[1] / acc[2]) if acc else (NAN, NAN)
+    return out

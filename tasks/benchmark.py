@@ -323,8 +323,11 @@ def _union(pages: dict[str, list[tuple[str, str]]]) -> dict[str, str]:
 def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> dict:
     """Averages with standard errors at the last N, one-tailed paired t-tests against BFS, and
     the published orderings (`crawl_metrics.PUBLISHED_FINDINGS`) checked on target recall."""
+    curves = cm.mean_curves(rows, names, ns)
     out = {"N": ns[-1], "strategies": {}, "t_tests_vs_bfs": {},
-           "published_findings": cm.findings_check(per_topic, "recall")}
+           "published_findings": cm.findings_check(per_topic, "recall"),
+           "at_n": {name: {str(n): dict(zip(("precision", "recall"), curves[name][n])) for n in cm.milestones(ns)}
+                    for name in names}}
     for name in names:
         out["strategies"][name] = {k: dict(zip(("mean", "se"), cm.mean_and_se(v))) for k, v in per_topic[name].items()}
     if "bfs" in per_topic:
@@ -353,6 +356,16 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
         p = summary["t_tests_vs_bfs"].get(name, {}).get("recall", {}).get("p")
         cells = [f"{s[k]['mean']:.3f} ± {s[k]['se'] or 0:.3f}" for k in ("precision", "recall", "harvest", "predicate")]
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {'' if p is None else f'{p:.3f}'} |")
+    at_n = summary.get("at_n", {})
+    points = list(next(iter(at_n.values()), {}))
+    if len(points) > 1:
+        lines += ["", "Average target recall@N and precision@N along the crawl:", "",
+                  "| strategy | " + " | ".join(f"recall@{n}" for n in points) + " | "
+                  + " | ".join(f"precision@{n}" for n in points) + " |",
+                  "|---|" + "---|" * (2 * len(points))]
+        for name, by_n in at_n.items():
+            lines.append(f"| {name} | " + " | ".join(f"{by_n[n]['recall']:.3f}" for n in points) + " | "
+                         + " | ".join(f"{by_n[n]['precision']:.3f}" for n in points) + " |")
     findings = summary.get("published_findings", [])
     if findings:
         lines += ["", f"Published orderings, target recall@{summary['N']} (p: one-tailed paired t-test that the "
@@ -372,14 +385,12 @@ def plot_curves(rows: list, names: list[str], ns: list[int], folder: Path) -> No
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    for col, label, fname in ((3, "average precision@N", "precision.png"), (4, "average target recall@N", "recall.png")):
+    curves = cm.mean_curves(rows, names, ns)
+    for col, label, fname in ((0, "average precision@N", "precision.png"), (1, "average target recall@N", "recall.png")):
         fig, ax = plt.subplots(figsize=(8, 5))
         colours = plt.get_cmap("tab20").colors  # 11 strategies: the default cycle repeats after 10
         for k, name in enumerate(names):
-            ys = []
-            for n_ in ns:
-                vals = [r[col] for r in rows if r[0] == name and r[2] == n_]
-                ys.append(sum(vals) / len(vals) if vals else 0.0)
+            ys = [curves[name][n_][col] for n_ in ns]
             ax.plot(ns, ys, label=name, marker="os^v"[k % 4], markersize=3, color=colours[(2 * k) % 20],
                     linestyle="-" if k < 10 else "--")
         ax.set_xlabel("pages crawled (N)")

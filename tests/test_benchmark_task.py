@@ -37,6 +37,9 @@ def test_benchmark_on_a_slice(tmp_path):
     for png in ("precision.png", "recall.png"):
         assert (folder / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "| bestfirst |" in (folder / "summary.md").read_text()
+    for name, s in summary["strategies"].items():  # the table along the crawl ends at the last N
+        assert list(summary["at_n"][name]) == ["12"]
+        assert abs(summary["at_n"][name]["12"]["recall"] - s["recall"]["mean"]) < 1e-6
     with open(folder / "pairwise.csv", newline="") as f:
         pairs = {(r["a"], r["b"], r["metric"]): float(r["mean_diff"]) for r in csv.DictReader(f)}
     assert len(pairs) == 3 * 2 * 2  # ordered pairs x (precision, recall)

@@ -12,6 +12,8 @@ from scoring.crawl_metrics import (
     curve,
     findings_check,
     harvest_rate,
+    mean_curves,
+    milestones,
     pairwise_tests,
     mean_and_se,
     paired_t,
@@ -169,3 +171,19 @@ def test_curves_for_precision_and_recall():
         curve(sims, 0)
     with pytest.raises(ValueError):
         curve(hits, 2, kind="sum")
+
+
+def test_milestones_are_the_tenth_quarter_half_and_whole_budget_when_measured():
+    assert milestones(list(range(50, 1001, 50))) == [100, 250, 500, 1000]
+    assert milestones(list(range(10, 101, 10))) == [10, 50, 100]  # 25 falls between steps
+    assert milestones([4, 8, 12]) == [12]
+    assert milestones([]) == []
+
+
+def test_mean_curves_average_over_topics_per_crawler_and_n():
+    rows = [("bfs", "t1", 10, 0.2, 0.0), ("bfs", "t2", 10, 0.4, 0.5),
+            ("bfs", "t1", 20, 0.1, 0.5), ("bfs", "t2", 20, 0.3, 1.0), ("dom", "t1", 10, 0.6, 0.25)]
+    curves = mean_curves(rows, ["bfs", "dom"], [10, 20])
+    assert curves["bfs"][10] == pytest.approx((0.3, 0.25)) and curves["bfs"][20] == pytest.approx((0.2, 0.75))
+    assert curves["dom"][10] == pytest.approx((0.6, 0.25))
+    assert all(math.isnan(v) for v in curves["dom"][20])
