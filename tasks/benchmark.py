@@ -132,9 +132,20 @@ class CrawlBenchmark(Stage):
         files = sorted((self.topic_task().folder() / "topics").glob("*.seeds.txt"))
         return [(topic, str(files[k])[: -len(".seeds.txt")]) for k, topic in self.chosen_topics()]
 
+    def hub_folder(self) -> Path:
+        """Where the augmented seeds and the hub decisions go.
+
+        They depend on the topics drawn and the corpus, not on the strategies or the page
+        budget: benchmarks that differ only in those share them, and so share each
+        strategy's crawls (a 4-strategy run's crawls are the 11-strategy run's).
+        """
+        key = json.dumps({k: str(getattr(self, k)) for k in ("corpus", "topics", "min_members", "n_seeds")},
+                         sort_keys=True)
+        return Path(self.output_root) / "benchmark" / f"hubseeds-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+
     def hub_seeds_file(self, stem: str) -> Path:
-        """Where a topic's augmented seeds go: this benchmark's folder, named as the topic's files."""
-        return self.folder() / "seeds" / (Path(stem).name + ".seeds.txt")
+        """Where a topic's augmented seeds go, named as the topic's files."""
+        return self.hub_folder() / "seeds" / (Path(stem).name + ".seeds.txt")
 
     def write_hub_seeds(self) -> None:
         """Each chosen topic's seeds plus its hubs (titles, as Crawl reads them), and the decisions.
@@ -142,7 +153,7 @@ class CrawlBenchmark(Stage):
         Written once: hubseeds.json, last, marks them done, so a resumed run() does not
         rebuild the link graph.
         """
-        folder = self.folder()
+        folder = self.hub_folder()
         report = luigi.LocalTarget(str(folder / "hubseeds.json"))
         chosen = self.topic_files()
         if report.exists() and all(self.hub_seeds_file(stem).exists() for _, stem in chosen):
@@ -186,10 +197,10 @@ class CrawlBenchmark(Stage):
         """Whether seeds were augmented and, if so, how many hubs each topic gained."""
         if not self.augment_seeds:
             return {"augmented": False}
-        with open(self.folder() / "hubseeds.json", encoding="utf-8") as f:
+        with open(self.hub_folder() / "hubseeds.json", encoding="utf-8") as f:
             topics = json.load(f)["topics"]
         added = {t["topic"]: len(t["added"]) for t in topics}
-        return {"augmented": True, "hubs_added_mean": round(sum(added.values()) / max(1, len(added)), 3),
+        return {"augmented": True, "hubs_folder": str(self.hub_folder()), "hubs_added_mean": round(sum(added.values()) / max(1, len(added)), 3),
                 "hub_targets_mean": round(sum(t["added_targets"] for t in topics) / max(1, len(topics)), 3),
                 "hubs_added": added}
 

@@ -174,10 +174,10 @@ def test_benchmark_with_augmented_seeds(tmp_path):
                   max_pages=12, step=4, port=free_port(), output_root=str(tmp_path / "out"))
     task = CrawlBenchmark(augment_seeds=True, **common)
     assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    folder = task.folder()
-    report = json.loads((folder / "hubseeds.json").read_text())
+    folder, hubs = task.folder(), task.hub_folder()
+    report = json.loads((hubs / "hubseeds.json").read_text())
     assert len(report["topics"]) == 2
-    with open(folder / "hubseeds.csv", newline="") as f:
+    with open(hubs / "hubseeds.csv", newline="") as f:
         csv_rows = list(csv.DictReader(f))
     assert len(csv_rows) == sum(len(t["decisions"]) for t in report["topics"]) > 0
     for t in report["topics"]:
@@ -189,6 +189,12 @@ def test_benchmark_with_augmented_seeds(tmp_path):
     # The slice's AI pages link to each other: every chosen topic gains hubs, none a target.
     assert all(len(t["added"]) >= 1 for t in report["topics"])
     assert not any(r["target"] for t in report["topics"] for r in t["decisions"])
+
+    # Another strategy list or budget reads the same seeds files: its crawls of bfs are these.
+    other = CrawlBenchmark(augment_seeds=True, **{**common, "strategies": "bfs,dom", "max_pages": 20})
+    assert other.hub_folder() == hubs and other.folder() != folder
+    assert other.crawl_tasks()[("bfs", 0)].seeds == task.crawl_tasks()[("bfs", 0)].seeds
+    assert CrawlBenchmark(augment_seeds=True, **{**common, "n_seeds": 3}).hub_folder() != hubs
 
     plain = CrawlBenchmark(**common).crawl_tasks()
     augmented = task.crawl_tasks()
