@@ -303,3 +303,15 @@ def mean_curves(rows: Iterable[Sequence], names: Sequence[str], ns: Sequence[int
             acc = sums.get((name, n))
             out[name][n] = (acc[0] / acc[2], acc[1] / acc[2]) if acc else (NAN, NAN)
     return out
+
+
+def per_topic_at(rows: Iterable[Sequence], n: int) -> dict[str, dict[str, list[float]]]:
+    """{crawler: {"precision": [...], "recall": [...]}} at one N, topics in row order, from
+    rows of (crawler, topic, N, precision, recall): the input of paired tests at that N."""
+    out: dict[str, dict[str, list[float]]] = {}
+    for name, _topic, n_, prec, rec in rows:
+        if int(n_) == n:
+            values = out.setdefault(name, {"precision": [], "recall": []})
+            values["precision"].append(float(prec))
+            values["recall"].append(float(rec))
+    return out

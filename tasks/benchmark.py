@@ -335,10 +335,17 @@ def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> d
     """Averages with standard errors at the last N, one-tailed paired t-tests against BFS, and
     the published orderings (`crawl_metrics.PUBLISHED_FINDINGS`) checked on target recall."""
     curves = cm.mean_curves(rows, names, ns)
+    points = cm.milestones(ns)
+    at = {n: cm.per_topic_at(rows, n) for n in points}
     out = {"N": ns[-1], "strategies": {}, "t_tests_vs_bfs": {},
            "published_findings": cm.findings_check(per_topic, "recall"),
-           "at_n": {name: {str(n): dict(zip(("precision", "recall"), curves[name][n])) for n in cm.milestones(ns)}
-                    for name in names}}
+           "at_n": {name: {str(n): dict(zip(("precision", "recall"), curves[name][n])) for n in points}
+                    for name in names},
+           # Where along the crawl an ordering holds: a small test bed can saturate by the last N.
+           "published_findings_at_n": {str(n): cm.findings_check(at[n], "recall") for n in points},
+           "recall_p_vs_bfs_at_n": {str(n): {name: cm.paired_t(at[n][name]["recall"], at[n]["bfs"]["recall"])[1]
+                                             for name in names if name != "bfs"}
+                                    for n in points if "bfs" in at[n]}}
     for name in names:
         out["strategies"][name] = {k: dict(zip(("mean", "se"), cm.mean_and_se(v))) for k, v in per_topic[name].items()}
     if "bfs" in per_topic:
@@ -374,9 +381,25 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
                   "| strategy | " + " | ".join(f"recall@{n}" for n in points) + " | "
                   + " | ".join(f"precision@{n}" for n in points) + " |",
                   "|---|" + "---|" * (2 * len(points))]
+        vs_bfs = summary.get("recall_p_vs_bfs_at_n", {})
         for name, by_n in at_n.items():
-            lines.append(f"| {name} | " + " | ".join(f"{by_n[n]['recall']:.3f}" for n in points) + " | "
-                         + " | ".join(f"{by_n[n]['precision']:.3f}" for n in points) + " |")
+            ps = [vs_bfs.get(n, {}).get(name) for n in points]
+            lines.append(f"| {name} | " + " | ".join(
+                f"{by_n[n]['recall']:.3f}" + ("" if p is None else f" (p {p:.3f})") for n, p in zip(points, ps))
+                + " | " + " | ".join(f"{by_n[n]['precision']:.3f}" for n in points) + " |")
+        lines.append("")
+        lines.append("(p: one-tailed paired t-test that the crawler's recall at that N exceeds BFS's.)")
+        along = summary.get("published_findings_at_n", {})
+        if along and any(along.values()):
+            lines += ["", "Published orderings along the crawl (first vs second, target recall; holds? p):", "",
+                      "| finding | " + " | ".join(f"N = {n}" for n in points) + " |", "|---|" + "---|" * len(points)]
+            for k, f in enumerate(along[points[-1]]):
+                cells = []
+                for n in points:
+                    g = along[n][k]
+                    p = "" if g["p"] is None else f", p {g['p']:.3f}"
+                    cells.append(f"{g['mean_better']:.3f} vs {g['mean_worse']:.3f}: {g['holds']}{p}")
+                lines.append(f"| {f['source']} | " + " | ".join(cells) + " |")
     findings = summary.get("published_findings", [])
     if findings:
         lines += ["", f"Published orderings, target recall@{summary['N']} (p: one-tailed paired t-test that the "

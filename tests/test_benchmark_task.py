@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import luigi
+import pytest
 
 from tasks import CrawlBenchmark
 
@@ -75,3 +76,31 @@ def test_recall_targets_merge_copies_and_drop_copies_of_seeds():
                       targets=["GOFAI", "Symbolic_AI", "AI_copy", "Other", "AT%26T"])
     assert recall_targets(topic, prefix, article) == {
         prefix + "Symbolic_AI", prefix + "Other", prefix + "AT%26T"}
+
+
+def test_summary_reads_the_orderings_along_the_crawl():
+    from tasks.benchmark import summarise, summary_markdown
+
+    ns = list(range(10, 101, 10))
+    names = ["bfs", "naive", "dom", "hub"]
+    # Three topics; hub leads early and BFS catches up by the last N (a saturating test bed).
+    early = {"bfs": [0.1, 0.2, 0.1], "naive": [0.2, 0.2, 0.3], "dom": [0.1, 0.3, 0.2], "hub": [0.4, 0.5, 0.6]}
+    rows = []
+    for name in names:
+        for t in range(3):
+            for n in ns:
+                recall = early[name][t] if n < 100 else 0.9
+                rows.append([name, f"topic {t}", n, 0.05, recall])
+    per_topic = {name: {"precision": [0.05] * 3, "recall": [0.9] * 3, "harvest": [0.1] * 3,
+                        "predicate": [0.1] * 3} for name in names}
+    summary = summarise(names, per_topic, rows, ns)
+    assert list(summary["at_n"]["hub"]) == ["10", "50", "100"]
+    assert summary["at_n"]["hub"]["50"]["recall"] == pytest.approx(0.5)
+    assert summary["recall_p_vs_bfs_at_n"]["50"]["hub"] < 0.05  # ahead of BFS halfway ...
+    assert summary["recall_p_vs_bfs_at_n"]["100"]["hub"] == 0.5  # ... and level at the end
+    hub_dom = summary["published_findings_at_n"]["50"][0]
+    assert (hub_dom["better"], hub_dom["worse"], hub_dom["holds"]) == ("hub", "dom", "yes")
+    assert summary["published_findings_at_n"]["100"][0]["holds"] == "tie"
+    text = summary_markdown(summary, CrawlBenchmark(corpus="x", topics=3, max_pages=100))
+    assert "| hub | 0.500 (p 0." in text and "| recall@10 | recall@50 | recall@100 |" in text.replace("strategy ", "")
+    assert "0.500 vs 0.200: yes" in text and "0.900 vs 0.900: tie" in text

@@ -15,6 +15,7 @@ from scoring.crawl_metrics import (
     mean_curves,
     milestones,
     pairwise_tests,
+    per_topic_at,
     mean_and_se,
     paired_t,
     precision_at,
@@ -187,3 +188,11 @@ def test_mean_curves_average_over_topics_per_crawler_and_n():
     assert curves["bfs"][10] == pytest.approx((0.3, 0.25)) and curves["bfs"][20] == pytest.approx((0.2, 0.75))
     assert curves["dom"][10] == pytest.approx((0.6, 0.25))
     assert all(math.isnan(v) for v in curves["dom"][20])
+
+
+def test_per_topic_at_keeps_topic_order_for_paired_tests():
+    rows = [("bfs", "t1", 10, 0.2, 0.0), ("bfs", "t1", 20, 0.1, 0.5), ("bfs", "t2", 10, 0.4, 0.5),
+            ("dom", "t1", 10, 0.6, 0.25), ("dom", "t2", 10, 0.7, 1.0)]
+    assert per_topic_at(rows, 10) == {"bfs": {"precision": [0.2, 0.4], "recall": [0.0, 0.5]},
+                                      "dom": {"precision": [0.6, 0.7], "recall": [0.25, 1.0]}}
+    assert per_topic_at(rows, 30) == {}
