@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo test test-fast bench bench-quality bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -24,7 +24,10 @@ crawl-demo: setup
 		--seeds Artificial_intelligence,Machine_learning --site $(SHARED)/corpora/wikipedia-cs-2020.tar.xz \
 		--max-pages 300 --local-scheduler
 
-test: setup
+lint: setup
+	$(BIN)/ruff check --quiet --select F,E9 .
+
+test: setup lint
 	$(BIN)/pytest -q
 
 test-fast: setup
