@@ -315,3 +315,29 @@ def per_topic_at(rows: Iterable[Sequence], n: int) -> dict[str, dict[str, list[f
             values["precision"].append(float(prec))
             values["recall"].append(float(rec))
     return out
+
+
+def seeding_effect(plain: Iterable[Sequence], augmented: Iterable[Sequence], names: Sequence[str],
+                   ns: Sequence[int]) -> list[dict]:
+    """Per crawler and N, target recall with plain and with augmented seeds over the topics
+    both runs measured: both means, their difference and the one-tailed paired p that the
+    augmented seeds raise recall (rows of (crawler, topic, N, precision, recall) each)."""
+    def by_key(rows: Iterable[Sequence]) -> dict[tuple[str, int], dict[str, float]]:
+        out: dict[tuple[str, int], dict[str, float]] = {}
+        for name, topic, n, _prec, rec in rows:
+            out.setdefault((name, int(n)), {})[topic] = float(rec)
+        return out
+
+    a, b = by_key(plain), by_key(augmented)
+    result = []
+    for name in names:
+        for n in ns:
+            pa, pb = a.get((name, n), {}), b.get((name, n), {})
+            topics = [t for t in pa if t in pb]
+            if not topics:
+                continue
+            xs, ys = [pa[t] for t in topics], [pb[t] for t in topics]
+            _t, p = paired_t(ys, xs)
+            result.append({"strategy": name, "N": n, "topics": len(topics), "plain": sum(xs) / len(xs),
+                           "augmented": sum(ys) / len(ys), "diff": (sum(ys) - sum(xs)) / len(xs), "p": p})
+    return result

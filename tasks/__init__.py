@@ -3,6 +3,7 @@ from . import cli
 from .benchmark import CrawlBenchmark, TestBedTopics
 from .crawl import Crawl
 from .index import BuildIndex
+from .seeding import SeedingComparison
 from .singletopic import SingleTopicComparison
 from .topic import (CandidatePhrases, FrequentItemsets, HitCounts, ListItems, NoisyFilter, Scores,
                     SearchResults, TagTreeCheck, TopicConcepts, Transactions, Evidence)
@@ -11,4 +12,4 @@ cli.install()
 
 __all__ = ["BuildIndex", "Crawl", "CrawlBenchmark", "TestBedTopics", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
            "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck", "Evidence",
-           "TopicConcepts", "SingleTopicComparison"]
+           "TopicConcepts", "SingleTopicComparison", "SeedingComparison"]

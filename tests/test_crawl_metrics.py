@@ -21,6 +21,7 @@ from scoring.crawl_metrics import (
     precision_at,
     predicate_satisfaction,
     satisfies_predicate,
+    seeding_effect,
     target_hits,
     target_recall_at,
 )
@@ -196,3 +197,17 @@ def test_per_topic_at_keeps_topic_order_for_paired_tests():
     assert per_topic_at(rows, 10) == {"bfs": {"precision": [0.2, 0.4], "recall": [0.0, 0.5]},
                                       "dom": {"precision": [0.6, 0.7], "recall": [0.25, 1.0]}}
     assert per_topic_at(rows, 30) == {}
+
+
+def test_seeding_effect_pairs_topics_both_runs_measured():
+    plain = [("hub", "t1", 10, 0.1, 0.2), ("hub", "t2", 10, 0.1, 0.4), ("hub", "t3", 10, 0.1, 0.5),
+             ("bfs", "t1", 10, 0.1, 0.3)]
+    augmented = [("hub", "t2", 10, 0.1, 0.6), ("hub", "t1", 10, 0.1, 0.3), ("hub", "t3", 10, 0.1, 0.8),
+                 ("dom", "t1", 10, 0.1, 0.9)]
+    rows = seeding_effect(plain, augmented, ["bfs", "hub", "dom"], [10, 20])
+    assert [(r["strategy"], r["N"]) for r in rows] == [("hub", 10)]  # bfs and dom ran in one run only
+    r = rows[0]
+    assert r["topics"] == 3 and r["plain"] == pytest.approx(1.1 / 3) and r["augmented"] == pytest.approx(1.7 / 3)
+    assert r["diff"] == pytest.approx(0.2)
+    # Differences 0.1, 0.2, 0.3 paired by topic (not by row order): t = 0.2 / (0.1 / sqrt 3).
+    assert r["p"] == pytest.approx(paired_t([0.3, 0.6, 0.8], [0.2, 0.4, 0.5])[1]) and r["p"] < 0.05

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import luigi
+import pytest
 
 from pipeline.hubseeds import augment_seeds, hub_candidates, inlink_graph, projected_cosine
 from pipeline.store import connect, insert_page, pack_links
@@ -216,3 +217,31 @@ def test_benchmark_with_augmented_seeds(tmp_path):
     with StartedTasks() as started_tasks:
         assert luigi.build([task], local_scheduler=True, log_level="WARNING")
     assert started_tasks.families == []
+
+
+def test_seeding_comparison_runs_both_benchmarks_and_pairs_their_topics(tmp_path):
+    from tasks import SeedingComparison
+
+    site = extract_slice(tmp_path / "corpus")
+    task = SeedingComparison(corpus=str(site), strategies="bfs,hub", topics=2, min_members=5, n_seeds=2,
+                             max_pages=12, step=4, port=free_port(), output_root=str(tmp_path / "out"))
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    plain, augmented = task.requires()["plain"], task.requires()["augmented"]
+    assert not plain.augment_seeds and augmented.augment_seeds and plain.folder() != augmented.folder()
+    with open(task.folder() / "comparison.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["strategy"], r["N"]) for r in rows] == [(s, n) for s in ("bfs", "hub") for n in ("4", "8", "12")]
+
+    def recall_at(folder, strategy, n):
+        with open(folder / "metrics.csv", newline="") as f:
+            vals = [float(r["target_recall"]) for r in csv.DictReader(f) if r["strategy"] == strategy and r["N"] == n]
+        return sum(vals) / len(vals)
+
+    for r in rows:
+        assert r["topics"] == "2"
+        assert float(r["plain"]) == pytest.approx(recall_at(plain.folder(), r["strategy"], r["N"]), abs=1e-6)
+        assert float(r["augmented"]) == pytest.approx(recall_at(augmented.folder(), r["strategy"], r["N"]), abs=1e-6)
+    summary = json.loads(Path(task.output().path).read_text())
+    assert summary["points"] == [12] and len(summary["effect"]) == 2
+    assert (task.folder() / "recall.png").read_bytes()[:4] == b"\x89PNG"
+    assert "| hub | " in (task.folder() / "summary.md").read_text()
