@@ -68,9 +68,8 @@ class TestBedTopics(Stage):
         print(f"TestBedTopics: {len(topics)} topics with >= {self.min_members} members -> {self.output().path}")
 
 
-class CrawlBenchmark(Stage):
-    """Every strategy on every test-bed topic; precision@N, target recall@N, harvest rate,
-    predicate satisfaction, averages with standard errors, paired t-tests, and plots."""
+class BenchmarkParameters:
+    """The parameters of a crawl benchmark, shared by the tasks that run or compare one."""
 
     corpus = luigi.Parameter(description="the collection served locally and crawled")
     strategies = luigi.Parameter(default=ALL_STRATEGIES)
@@ -83,6 +82,12 @@ class CrawlBenchmark(Stage):
     step = IntParam(default=0, description="N between curve points (0: max_pages / 20)")
     port = IntParam(default=8765)
     output_root = luigi.Parameter(default="output")
+
+
+class CrawlBenchmark(BenchmarkParameters, Stage):
+    """Every strategy on every test-bed topic; precision@N, target recall@N, harvest rate,
+    predicate satisfaction, averages with standard errors, paired t-tests, and plots."""
+
     augment_seeds = luigi.BoolParameter(default=False, description="add each topic's best hub pages to its "
                                         "seeds (Pant & Menczer), from the corpus index's link graph")
 

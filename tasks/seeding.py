@@ -11,36 +11,22 @@ from scoring import crawl_metrics as cm
 
 from .artifacts import atomic_path, read_csv, write_csv, write_json, write_text
 from .base import Stage
-from .benchmark import ALL_STRATEGIES, CrawlBenchmark
+from .benchmark import BenchmarkParameters, CrawlBenchmark
 from .params import IntParam
 
 
-class SeedingComparison(Stage):
+class SeedingComparison(BenchmarkParameters, Stage):
     """Target recall of every strategy with the drawn seeds and with hubs added (Pant &
     Menczer's augmentation), paired by topic, along the crawl; both benchmarks are run
     (or reused) as its requirements."""
 
-    corpus = luigi.Parameter(description="the collection served locally and crawled")
-    strategies = luigi.Parameter(default=ALL_STRATEGIES)
-    topics = IntParam(default=30)
-    min_members = IntParam(default=20)
-    n_seeds = IntParam(default=10)
-    max_pages = IntParam(default=1000)
-    n = IntParam(default=10)
-    threads = IntParam(default=4)
-    step = IntParam(default=0)
-    port = IntParam(default=8765, description="the plain benchmark's port")
     augmented_port = IntParam(default=0, description="the augmented benchmark's port (0: --port); the "
                               "port is part of each crawl's identity (its stored URLs)")
-    output_root = luigi.Parameter(default="output")
 
     def benchmark(self, augmented: bool) -> CrawlBenchmark:
         """The plain or the augmented benchmark this comparison reads."""
-        return CrawlBenchmark(
-            corpus=self.corpus, strategies=self.strategies, topics=self.topics, min_members=self.min_members,
-            n_seeds=self.n_seeds, max_pages=self.max_pages, n=self.n, threads=self.threads, step=self.step,
-            port=(self.augmented_port or self.port) if augmented else self.port, output_root=self.output_root,
-            augment_seeds=augmented)
+        return self.clone(CrawlBenchmark, port=(self.augmented_port or self.port) if augmented else self.port,
+                          augment_seeds=augmented)
 
     def requires(self):
         return {"plain": self.benchmark(False), "augmented": self.benchmark(True)}
