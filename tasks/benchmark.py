@@ -382,31 +382,7 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
     at_n = summary.get("at_n", {})
     points = list(next(iter(at_n.values()), {}))
     if len(points) > 1:
-        lines += ["", "Average target recall@N and precision@N along the crawl:", "",
-                  "| strategy | " + " | ".join(f"recall@{n}" for n in points) + " | "
-                  + " | ".join(f"precision@{n}" for n in points) + " |",
-                  "|---|" + "---|" * (2 * len(points))]
-        vs_bfs = summary.get("recall_p_vs_bfs_at_n", {})
-        for name, by_n in at_n.items():
-            ps = [vs_bfs.get(n, {}).get(name) for n in points]
-            lines.append(f"| {name} | " + " | ".join(
-                f"{by_n[n]['recall']:.3f}" + ("" if p is None else f" (p {p:.3f})") for n, p in zip(points, ps))
-                + " | " + " | ".join(f"{by_n[n]['precision']:.3f}" for n in points) + " |")
-        lines.append("")
-        lines.append("(p: one-tailed paired t-test that the crawler's recall at that N exceeds BFS's.)")
-        along = summary.get("published_findings_at_n", {})
-        if along and any(along.values()):
-            lines += ["", "Published orderings along the crawl (first vs second, target recall; holds?; p: "
-                      "one-tailed paired t-test that the first beats the second; every pair and metric at the "
-                      "last N in pairwise.csv):", "",
-                      "| finding | " + " | ".join(f"N = {n}" for n in points) + " |", "|---|" + "---|" * len(points)]
-            for k, f in enumerate(along[points[-1]]):
-                cells = []
-                for n in points:
-                    g = along[n][k]
-                    p = "" if g["p"] is None else f", p {g['p']:.3f}"
-                    cells.append(f"{g['mean_better']:.3f} vs {g['mean_worse']:.3f}: {g['holds']}{p}")
-                lines.append(f"| {f['source']} | " + " | ".join(cells) + " |")
+        lines += along_the_crawl(summary, points)
     findings = summary.get("published_findings", [])
     if findings and len(points) <= 1:  # with several points the table along the crawl has them
         lines += ["", f"Published orderings, target recall@{summary['N']} (p: one-tailed paired t-test that the "
@@ -417,6 +393,37 @@ def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:
             lines.append(f"| {f['source']} | {f['mean_better']:.3f} | {f['mean_worse']:.3f} | "
                          f"{f['holds']} | {'' if p is None else f'{p:.3f}'} |")
     return "\n".join(lines) + "\n"
+
+
+def along_the_crawl(summary: dict, points: list[str]) -> list[str]:
+    """Markdown lines: each crawler's recall (p against BFS) and precision at `points`, and the
+    published orderings at each of them."""
+    lines = ["", "Average target recall@N and precision@N along the crawl:", "",
+             "| strategy | " + " | ".join(f"recall@{n}" for n in points) + " | "
+             + " | ".join(f"precision@{n}" for n in points) + " |",
+             "|---|" + "---|" * (2 * len(points))]
+    vs_bfs = summary.get("recall_p_vs_bfs_at_n", {})
+    for name, by_n in summary["at_n"].items():
+        ps = [vs_bfs.get(n, {}).get(name) for n in points]
+        lines.append(f"| {name} | " + " | ".join(
+            f"{by_n[n]['recall']:.3f}" + ("" if p is None else f" (p {p:.3f})") for n, p in zip(points, ps))
+            + " | " + " | ".join(f"{by_n[n]['precision']:.3f}" for n in points) + " |")
+    lines.append("")
+    lines.append("(p: one-tailed paired t-test that the crawler's recall at that N exceeds BFS's.)")
+    along = summary.get("published_findings_at_n", {})
+    if along and any(along.values()):
+        lines += ["", "Published orderings along the crawl (first vs second, target recall; holds?; p: "
+                  "one-tailed paired t-test that the first beats the second; every pair and metric at the "
+                  "last N in pairwise.csv):", "",
+                  "| finding | " + " | ".join(f"N = {n}" for n in points) + " |", "|---|" + "---|" * len(points)]
+        for k, f in enumerate(along[points[-1]]):
+            cells = []
+            for n in points:
+                g = along[n][k]
+                p = "" if g["p"] is None else f", p {g['p']:.3f}"
+                cells.append(f"{g['mean_better']:.3f} vs {g['mean_worse']:.3f}: {g['holds']}{p}")
+            lines.append(f"| {f['source']} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def plot_curves(rows: list, names: list[str], ns: list[int], folder: Path) -> None:
