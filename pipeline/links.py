@@ -38,7 +38,7 @@ def _window(block_words: list[str], anchor_words: list[str], n: int) -> str:
 
 
 _MEMO_SIZE = 200_000
-_memo: dict[tuple[str, str], str | None] = {}
+_memo: dict[str, dict[str, str | None]] = {}  # origin -> {site-absolute href: resolved URL or None}
 
 
 def _resolve(href: str, base: str, origin: str) -> str | None:
@@ -58,23 +58,27 @@ def link_anchors(root: etree._Element, url: str) -> Iterator[tuple[etree._Elemen
 
     hrefs are resolved through a memo shared by every page a process parses: pages of
     one site repeat most hrefs (menus, common articles), and a dict lookup is cheaper
-    than even canonical()'s fast path. Relative hrefs are keyed by the whole base URL,
-    site-absolute ones ("/wiki/X") by the origin alone.
+    than even canonical()'s fast path. Site-absolute hrefs ("/wiki/X", most links) are
+    memoised per origin across pages; all others, which depend on the page's own base
+    URL, only within the page. The hot loop hashes the href string alone.
     """
     base_el = root.find(".//base[@href]")
     base = (canonical(base_el.get("href"), url) if base_el is not None else None) or url
     origin = base[: base.find("/", base.find("//") + 2)] if base.count("/") >= 3 else base
-    memo = _memo
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
+    if len(_memo) > _MEMO_SIZE:  # a crawl over very many hosts
+        _memo.clear()
+    on_site = _memo.setdefault(origin, {})
+    if len(on_site) > _MEMO_SIZE:
+        on_site.clear()
+    relative: dict[str, str | None] = {}
     for a in root.iter("a"):
         href = a.get("href")
         if not href:
             continue
-        key = (origin if href[0] == "/" and href[1:2] != "/" else base, href)
-        target = memo.get(key, _MISSING)
+        memo = on_site if href[0] == "/" and href[1:2] != "/" else relative
+        target = memo.get(href, _MISSING)
         if target is _MISSING:
-            target = memo[key] = _resolve(href, base, origin)
+            target = memo[href] = _resolve(href, base, origin)
         if not target:
             continue
         text = a.text if len(a) == 0 else text_of(a)

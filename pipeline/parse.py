@@ -1,6 +1,7 @@
 """Parse a page once: decode, check it is HTML, build a tree, pull out title, links and main text."""
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -47,12 +48,12 @@ def sniff_binary(raw: bytes) -> str | None:
     return None
 
 
-def decode_html(raw: bytes, declared: str | None = None) -> str:
-    """Decode page bytes: BOM, then declared charset, then <meta charset>, then UTF-8, then cp1252."""
+def _decode(raw: bytes, declared: str | None = None) -> tuple[str, str]:
+    """(text, codec name): BOM, then declared charset, then <meta charset>, then UTF-8, then cp1252."""
     if raw.startswith(b"\xef\xbb\xbf"):
-        return raw[3:].decode("utf-8", errors="replace")
+        return raw[3:].decode("utf-8", errors="replace"), "utf-8-sig"
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return raw.decode("utf-16", errors="replace")
+        return raw.decode("utf-16", errors="replace"), "utf-16"
     tried = []
     m = _META_CHARSET.search(raw[:4096])
     for enc in (declared, m.group(1).decode("ascii", "ignore") if m else None, "utf-8"):
@@ -60,10 +61,27 @@ def decode_html(raw: bytes, declared: str | None = None) -> str:
             continue
         tried.append(enc)
         try:
-            return raw.decode(enc)
+            return raw.decode(enc), codecs.lookup(enc).name
         except (LookupError, UnicodeDecodeError):
             continue
-    return raw.decode("cp1252", errors="replace")
+    return raw.decode("cp1252", errors="replace"), "cp1252"
+
+
+def decode_html(raw: bytes, declared: str | None = None) -> str:
+    """Decode page bytes: BOM, then declared charset, then <meta charset>, then UTF-8, then cp1252."""
+    return _decode(raw, declared)[0]
+
+
+def parser_input(raw: bytes, declared: str | None = None) -> str | bytes:
+    """The page as lxml should read it: its bytes when they are valid UTF-8, else the decoded text.
+
+    Same tree either way (the decode rules are decode_html's); lxml reads UTF-8 bytes
+    ~20% faster than a str, and most of the web is UTF-8.
+    """
+    text, codec = _decode(raw, declared)
+    if codec == "utf-8":
+        return raw
+    return text
 
 
 def html_problem(raw: bytes, content_type: str | None = None) -> str | None:
@@ -85,9 +103,10 @@ def html_problem(raw: bytes, content_type: str | None = None) -> str | None:
     return None
 
 
-def _lxml_parse(text: str) -> tuple[etree._Element, etree.HTMLParser]:
-    """The one lxml parse: the tree and the parser (its error log tells what was repaired)."""
-    parser = etree.HTMLParser(recover=True, no_network=True)
+def _lxml_parse(text: str | bytes) -> tuple[etree._Element, etree.HTMLParser]:
+    """The one lxml parse of a str, or of UTF-8 bytes (parser_input): the tree and the parser
+    (its error log tells what was repaired)."""
+    parser = etree.HTMLParser(recover=True, no_network=True, encoding="utf-8" if isinstance(text, bytes) else None)
     try:
         root = etree.fromstring(text, parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
@@ -97,15 +116,17 @@ def _lxml_parse(text: str) -> tuple[etree._Element, etree.HTMLParser]:
     return root, parser
 
 
-def parse_tree(text: str) -> etree._Element:
+def parse_tree(text: str | bytes) -> etree._Element:
     """A tree from lxml's fast HTML parser (raises ValueError when nothing parses)."""
     return _lxml_parse(text)[0]
 
 
-def parse_tree_html5(text: str) -> etree._Element:
-    """A browser-grade repaired tree: html5lib's parser building lxml elements."""
+def parse_tree_html5(text: str | bytes) -> etree._Element:
+    """A browser-grade repaired tree: html5lib's parser building lxml elements (bytes: UTF-8)."""
     import html5lib
 
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
     doc = html5lib.parse(text, treebuilder="lxml", namespaceHTMLElements=False)
     return doc.getroot()
 
@@ -119,7 +140,7 @@ def text_of(el: etree._Element) -> str:
 _BENIGN_ERROR = re.compile(r"^ID .*already defined|^Tag \w+ invalid", re.S)
 
 
-def parse_tree_checked(text: str) -> tuple[etree._Element, bool]:
+def parse_tree_checked(text: str | bytes) -> tuple[etree._Element, bool]:
     """An lxml tree, and whether lxml had to repair structure (misnested or stray tags).
 
     When it did not, a browser (and html5lib) would build the same tree.
@@ -128,12 +149,12 @@ def parse_tree_checked(text: str) -> tuple[etree._Element, bool]:
     return root, any(not _BENIGN_ERROR.match(e.message) for e in parser.error_log)
 
 
-def needs_repair(text: str) -> bool:
+def needs_repair(text: str | bytes) -> bool:
     """True if lxml had to repair structure, so its tree could differ from a browser's."""
     return parse_tree_checked(text)[1]
 
 
-def repaired_tree(text: str, parser: str = "auto") -> tuple[etree._Element, str]:
+def repaired_tree(text: str | bytes, parser: str = "auto") -> tuple[etree._Element, str]:
     """A browser-grade tree and the parser used: html5lib, lxml, or auto.
 
     auto: lxml's tree when its parse needed no structural repair (then both parsers build
@@ -162,7 +183,11 @@ def element_text(el: etree._Element) -> str:
 
 def page_title(root: etree._Element) -> str:
     """The <title> text, whitespace squashed."""
-    t = root.find(".//title")
+    # The head's own title first: a ".//title" search walks the whole tree when the
+    # page holds one title (lxml looks ahead for the next match), ~0.3 ms a page.
+    t = root.find("head/title")
+    if t is None:
+        t = root.find(".//title")
     return squash(text_of(t)) if t is not None else ""
 
 
@@ -193,7 +218,7 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
     if problem:
         return ParsedPage(url=url, problem=problem)
     try:
-        root, repaired = parse_tree_checked(decode_html(raw))
+        root, repaired = parse_tree_checked(parser_input(raw))
     except ValueError as exc:
         return ParsedPage(url=url, problem=str(exc))
     title = page_title(root)
@@ -213,8 +238,8 @@ def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: st
     if problem:
         return None, problem
     try:
-        text = decode_html(raw)
-        root, used = repaired_tree(text, parser) if parser != "lxml" else (parse_tree(text), "lxml")
+        source = parser_input(raw)
+        root, used = repaired_tree(source, parser) if parser != "lxml" else (parse_tree(source), "lxml")
     except ValueError as exc:
         return None, str(exc)
     strip_boilerplate(root, rules)

@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .links import extract_links
-from .parse import decode_html, main_text, page_title, repaired_tree
+from .parse import main_text, page_title, parser_input, repaired_tree
 from .vectors import tf_vector
 
 # (url, anchor, context, parent): plain tuples pickle faster than Link objects.
@@ -52,7 +52,7 @@ def parse_body(body: bytes, charset: str | None, final_url: str, parser: str = "
     asked for. A body that cannot be parsed gives a problem and nothing else.
     """
     try:
-        root, _ = repaired_tree(decode_html(body, charset), parser)
+        root, _ = repaired_tree(parser_input(body, charset), parser)
         title = page_title(root)
         links = [(link.url, link.anchor, link.context, link.parent)
                  for link in extract_links(root, final_url, needs_context, needs_parent)]

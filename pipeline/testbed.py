@@ -48,7 +48,7 @@ from .boilerplate import (
 )
 from .corpus import check_corpus, is_archive, iter_archive, iter_folder
 from .errors import UserError
-from .parse import declared_canonical, decode_html, element_text, parse_tree, text_of
+from .parse import declared_canonical, element_text, parse_tree, parser_input, text_of
 from .text import squash, words
 from .urls import canonical, file_url
 
@@ -80,7 +80,7 @@ class PageFacts:
 
 def _tree(raw: bytes) -> etree._Element | None:
     try:
-        return parse_tree(decode_html(raw))
+        return parse_tree(parser_input(raw))
     except ValueError:
         return None
 

@@ -12,6 +12,7 @@ from pipeline.parse import (
     needs_repair,
     parse_page,
     parse_tree,
+    parser_input,
     repaired_tree,
     sniff_binary,
 )
@@ -115,6 +116,37 @@ def test_wrong_meta_charset_utf8_with_latin1_bytes_does_not_raise():
     assert decode_html(raw) == '<meta charset="utf-8"><p>café</p>'
 
 
+# --- parser_input: UTF-8 pages go to lxml as bytes, others as decoded text ----------------
+
+def test_parser_input_keeps_valid_utf8_bytes():
+    raw = "<html><body><p>café – naïve</p></body></html>".encode("utf-8")
+    assert parser_input(raw) is raw
+
+
+@pytest.mark.parametrize("raw", [
+    b"<html><body><p>caf\xe9</p></body></html>",                      # not UTF-8: cp1252
+    b'<meta charset="windows-1252"><p>\x93quoted\x94</p>',             # declared cp1252
+    "<html>é</html>".encode("utf-16"),                                  # BOM
+    b"\xef\xbb\xbf<html><p>\xc3\xa9</p></html>",                          # UTF-8 BOM
+])
+def test_parser_input_decodes_everything_else(raw):
+    assert parser_input(raw) == decode_html(raw)
+
+
+def test_parser_input_header_charset_wins():
+    raw = "<p>caf\u00e9</p>".encode("utf-8")
+    assert parser_input(raw, declared="latin-1") == "<p>caf\u00c3\u00a9</p>"
+
+
+@pytest.mark.parametrize("raw", [
+    '<html><head><meta charset="UTF-8"></head><body><p>café ∑ 日本</p></body></html>'.encode("utf-8"),
+    "<html><body><p>café ∑ 日本</p></body></html>".encode("utf-8"),
+])
+def test_bytes_and_text_give_the_same_tree(raw):
+    assert etree.tostring(parse_tree(parser_input(raw))) == etree.tostring(parse_tree(decode_html(raw)))
+    assert parse_tree(parser_input(raw)).findtext(".//p") == "café ∑ 日本"
+
+
 # --- parse_page ---------------------------------------------------------------------------
 
 LINKS_PAGE = b"""<html><head><title>  Links
@@ -136,6 +168,13 @@ LINKS_PAGE = b"""<html><head><title>  Links
 
 def test_parse_page_title_squashed():
     assert parse_page(LINKS_PAGE, URL).title == "Links page"
+
+
+def test_parse_page_title_from_head_not_from_an_svg():
+    raw = b"<html><head><title>Page</title></head><body><svg><title>Icon</title></svg></body></html>"
+    assert parse_page(raw, URL).title == "Page"
+    raw = b"<html><head></head><body><svg><title>Icon</title></svg></body></html>"
+    assert parse_page(raw, URL).title == "Icon"  # no head title: the first one anywhere
 
 
 def test_parse_page_links_resolved_in_order():
@@ -296,3 +335,13 @@ def test_content_tree_strips_chrome_and_reports_parser():
 def test_content_tree_problem():
     assert content_tree(b"") == (None, "empty body")
     assert content_tree(FINE, content_type="application/pdf") == (None, "not HTML (application/pdf)")
+
+
+def test_relative_links_resolve_against_each_page_not_a_shared_memo():
+    raw = b'<html><body><a href="x.html">X</a><a href="/top">Top</a></body></html>'
+    first = parse_page(raw, "http://example.com/a/page.html").links
+    second = parse_page(raw, "http://example.com/b/page.html").links
+    assert first == [("http://example.com/a/x.html", "X"), ("http://example.com/top", "Top")]
+    assert second == [("http://example.com/b/x.html", "X"), ("http://example.com/top", "Top")]
+    other_site = parse_page(raw, "http://example.org/a/page.html").links
+    assert other_site[1] == ("http://example.org/top", "Top")
