@@ -118,6 +118,12 @@ def test_wrong_meta_charset_utf8_with_latin1_bytes_does_not_raise():
 
 # --- parser_input: UTF-8 pages go to lxml as bytes, others as decoded text ----------------
 
+def test_an_xml_declaration_naming_an_encoding_parses():
+    raw = b'<?xml version="1.0" encoding="iso-8859-1"?><html><body><p>caf\xe9</p></body></html>'
+    assert parse_page(raw, URL).text == "café"
+    assert parse_tree('<?xml version="1.0" encoding="utf-8"?><html><body><p>x</p></body></html>').findtext(".//p") == "x"
+
+
 def test_parser_input_keeps_valid_utf8_bytes():
     raw = "<html><body><p>café – naïve</p></body></html>".encode("utf-8")
     assert parser_input(raw) is raw
@@ -130,12 +136,12 @@ def test_parser_input_keeps_valid_utf8_bytes():
     b"\xef\xbb\xbf<html><p>\xc3\xa9</p></html>",                          # UTF-8 BOM
 ])
 def test_parser_input_decodes_everything_else(raw):
-    assert parser_input(raw) == decode_html(raw)
+    assert parser_input(raw) == decode_html(raw).encode("utf-8")
 
 
 def test_parser_input_header_charset_wins():
     raw = "<p>caf\u00e9</p>".encode("utf-8")
-    assert parser_input(raw, declared="latin-1") == "<p>caf\u00c3\u00a9</p>"
+    assert parser_input(raw, declared="latin-1") == "<p>caf\u00c3\u00a9</p>".encode("utf-8")
 
 
 @pytest.mark.parametrize("raw", [
