@@ -72,10 +72,15 @@ def contains_phrase(haystack_words: list[str], phrase_words: list[str]) -> bool:
     if n == 0:
         return False
     first = phrase_words[0]
-    return any(
-        haystack_words[i] == first and haystack_words[i : i + n] == phrase_words
-        for i in range(len(haystack_words) - n + 1)
-    )
+    # list.index scans in C: a page's thousands of words are checked without a Python loop.
+    i = -1
+    try:
+        while True:
+            i = haystack_words.index(first, i + 1)
+            if haystack_words[i:i + n] == phrase_words:
+                return True
+    except ValueError:
+        return False
 
 
 def slug(text: str, limit: int = 40) -> str:

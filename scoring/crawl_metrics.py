@@ -45,6 +45,8 @@ class TfIdf:
         for doc in documents:
             self.n_docs += 1
             self.df.update(t for t, tf in self.terms(doc).items() if tf > 0)
+        # C is fixed once built: every term's idf looked up, not recomputed per page and term.
+        self._idf = {t: math.log(self.n_docs / df) for t, df in self.df.items() if df}
 
     def terms(self, doc: Document) -> Mapping[str, float]:
         """Term counts of a document: a text goes through tf_vector, a mapping is used as is."""
@@ -61,9 +63,10 @@ class TfIdf:
         if not tf:
             return {}
         max_tf = max(tf.values())
+        idf = self._idf
         out = {}
         for t, c in tf.items():
-            w = (0.5 + 0.5 * c / max_tf) * self.idf(t)
+            w = (0.5 + 0.5 * c / max_tf) * idf.get(t, 0.0)
             if w > 0:
                 out[t] = w
         return out
@@ -151,8 +154,13 @@ def satisfies_predicate(text: str, keywords: str) -> bool:
 def predicate_satisfaction(texts: Iterable[str], keywords: str) -> float:
     """Fraction of crawled pages whose main text holds the keyword phrase (nan for none)."""
     phrase = words(keywords)
-    flags = [contains_phrase(words(t), phrase) for t in texts]
-    return sum(flags) / len(flags) if flags else NAN
+    return fraction_true(contains_phrase(words(t), phrase) for t in texts)
+
+
+def fraction_true(flags: Iterable[bool]) -> float:
+    """Share of true flags (nan for none)."""
+    values = list(flags)
+    return sum(values) / len(values) if values else NAN
 
 
 # -- over topics ----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from scoring.crawl_metrics import (
     paired_t,
     precision_at,
     predicate_satisfaction,
+    fraction_true,
     satisfies_predicate,
     seeding_effect,
     target_hits,
@@ -100,6 +101,12 @@ def test_predicate_satisfaction_matches_the_keyword_phrase_as_whole_words():
     assert [satisfies_predicate(t, "machine learning") for t in texts] == [True, False, True, False]
     assert predicate_satisfaction(texts, "Machine learning") == 0.5
     assert math.isnan(predicate_satisfaction([], "x"))
+
+
+def test_fraction_true():
+    assert fraction_true([True, False, True, True]) == 0.75
+    assert fraction_true(iter([False])) == 0.0
+    assert math.isnan(fraction_true([]))
 
 
 def test_mean_and_standard_error():

@@ -73,6 +73,8 @@ def test_stem_singular_and_plural_agree():
         ("", "a", False),                # empty text
         ("", "", False),
         ("b a b c", "b c", True),        # first start is a false start
+        ("a b a b a c", "a c", True),    # several false starts
+        ("x y", "y z", False),           # first word found last, the rest runs off the end
     ],
 )
 def test_contains_phrase(hay, phrase, expected):
