@@ -81,6 +81,34 @@ class TfIdf:
         return [cosine(d, self.weights(p)) for p in pages]
 
 
+def page_measures(pages: Mapping[str, Sequence[tuple[str, str]]], description: str, keywords: str,
+                  vector_cache: dict[tuple[str, int], Counter] | None = None
+                  ) -> tuple[dict[str, float], dict[str, bool]]:
+    """(similarity, holds) per crawled URL, from {crawler: [(URL, main text), ...]} of one topic.
+
+    similarity: TF-IDF cosine with the description, C = every page any crawler fetched,
+    each page once (its first text); holds: the page satisfies the keyword predicate.
+    Every crawler of a topic fetches a page from the same static site, so each is worked
+    out once per page rather than once per crawler. `vector_cache`, shared across topics,
+    keeps each page's term vector (keyed by URL and text, in case a text differs).
+    """
+    union: dict[str, str] = {}
+    for rows in pages.values():
+        for url, text in rows:
+            union.setdefault(url, text)
+    cache = vector_cache if vector_cache is not None else {}
+    vectors = {}
+    for url, text in union.items():
+        key = (url, hash(text))
+        if key not in cache:
+            cache[key] = tf_vector(text)
+        vectors[url] = cache[key]
+    tfidf = TfIdf(vectors.values())
+    similarity = dict(zip(vectors, tfidf.similarities(description, vectors.values())))
+    holds = {url: satisfies_predicate(text, keywords) for url, text in union.items()}
+    return similarity, holds
+
+
 def _check_ns(ns: Sequence[int]) -> None:
     if any(n < 1 for n in ns):
         raise ValueError(f"every N must be >= 1, got {list(ns)}")
@@ -153,8 +181,7 @@ def satisfies_predicate(text: str, keywords: str) -> bool:
 
 def predicate_satisfaction(texts: Iterable[str], keywords: str) -> float:
     """Fraction of crawled pages whose main text holds the keyword phrase (nan for none)."""
-    phrase = words(keywords)
-    return fraction_true(contains_phrase(words(t), phrase) for t in texts)
+    return fraction_true(satisfies_predicate(t, keywords) for t in texts)
 
 
 def fraction_true(flags: Iterable[bool]) -> float:

@@ -17,7 +17,6 @@ from pipeline.testbed import (WIKI, TestTopic, article_titles, collect_facts, it
                               save_topics, topics_from_facts)
 from pipeline.text import slug
 from pipeline.urls import canonical
-from pipeline.vectors import tf_vector
 from scoring import crawl_metrics as cm
 
 from .artifacts import atomic_path, write_csv, write_json, write_text
@@ -276,20 +275,7 @@ class CrawlBenchmark(BenchmarkParameters, Stage):
         for done, i in enumerate(positions, 1):
             topic = topics[i]
             pages = {name: crawled_pages(tasks[(name, i)].output()["store"].path) for name in names}
-            # C = every page any crawler fetched for the topic; each page's terms counted once.
-            # Every crawler of a topic fetches the same page from the same static site, so a
-            # page's similarity and predicate are worked out once per topic and its term
-            # vector once per benchmark (keyed by URL and text, in case a text differs).
-            union = _union(pages)
-            vectors = {}
-            for url, text in union.items():
-                key = (url, hash(text))
-                if key not in vector_cache:
-                    vector_cache[key] = tf_vector(text)
-                vectors[url] = vector_cache[key]
-            tfidf = cm.TfIdf(vectors.values())
-            similarity = dict(zip(vectors, tfidf.similarities(topic.description, vectors.values())))
-            holds = {url: cm.satisfies_predicate(text, topic.keywords) for url, text in union.items()}
+            similarity, holds = cm.page_measures(pages, topic.description, topic.keywords, vector_cache)
             targets = recall_targets(topic, prefix, article)
             for name in names:
                 urls = [u for u, _ in pages[name]]
@@ -337,15 +323,6 @@ def crawled_pages(store: str) -> list[tuple[str, str]]:
                            "WHERE p.error IS NULL ORDER BY p.crawl_order").fetchall()
     finally:
         con.close()
-
-
-def _union(pages: dict[str, list[tuple[str, str]]]) -> dict[str, str]:
-    """C: every page crawled by any crawler for the topic, once each (URL -> text)."""
-    seen: dict[str, str] = {}
-    for rows in pages.values():
-        for url, text in rows:
-            seen.setdefault(url, text)
-    return seen
 
 
 def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> dict:

@@ -42,13 +42,12 @@ from pipeline.store import unpack_links
 from pipeline.testbed import WIKI, first_paragraph
 from pipeline.text import slug
 from pipeline.urls import canonical
-from pipeline.vectors import tf_vector
 from scoring import crawl_metrics as cm
 from scoring.strategies import STRATEGIES
 
 from .artifacts import atomic_path, read_json, write_csv, write_json, write_text
 from .base import Stage
-from .benchmark import ALL_STRATEGIES, HARVEST_THRESHOLD, _union, crawled_pages
+from .benchmark import ALL_STRATEGIES, HARVEST_THRESHOLD, crawled_pages
 from .crawl import Crawl
 from .index import BuildIndex
 from .params import IntParam
@@ -183,22 +182,20 @@ class SingleTopicComparison(Stage):
         article_of = crawl_article_map(self.index_task().output()["db"].path, self.port)
         targets = {t["article"] for t in inputs["targets"]}
         pages = {name: crawled_pages(task.output()["store"].path) for name, task in tasks.items()}
-        # C = every page any crawler fetched; each page's terms counted once (as CrawlBenchmark).
-        vectors = {url: tf_vector(text) for url, text in _union(pages).items()}
-        tfidf = cm.TfIdf(vectors.values())
         keyword = self.keyword.strip()
+        similarity, holds = cm.page_measures(pages, description, keyword)  # as CrawlBenchmark
         table, sim_rows, curves, per_strategy = [], [], {}, {}
         ns = checkpoints(self.max_pages)
         for name in tasks:
             urls = [u for u, _ in pages[name]]
-            sims = tfidf.similarities(description, [vectors[u] for u in urls])
+            sims = [similarity[u] for u in urls]
             found = {}  # target article -> (crawl position, name fetched), first fetch only
             for i, url in enumerate(urls, 1):
                 art = article_of(url)
                 if art in targets and art not in found:
                     found[art] = (i, url)
             row = {"pages": len(urls),
-                   "predicate_satisfaction": cm.predicate_satisfaction((t for _, t in pages[name]), keyword),
+                   "predicate_satisfaction": cm.fraction_true(holds[u] for u in urls),
                    "target_hits": len(found),
                    "harvest_rate": cm.harvest_rate(sims, HARVEST_THRESHOLD),
                    # the mean over every page crawled: precision@N at the budget

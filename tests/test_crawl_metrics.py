@@ -218,3 +218,24 @@ def test_seeding_effect_pairs_topics_both_runs_measured():
     assert r["diff"] == pytest.approx(0.2)
     # Differences 0.1, 0.2, 0.3 paired by topic (not by row order): t = 0.2 / (0.1 / sqrt 3).
     assert r["p"] == pytest.approx(paired_t([0.3, 0.6, 0.8], [0.2, 0.4, 0.5])[1]) and r["p"] < 0.05
+
+
+def test_page_measures_once_per_page_as_each_crawler_would_see_it():
+    from scoring.crawl_metrics import TfIdf, page_measures
+
+    a = ("http://s/A", "machine learning learns models from data")
+    b = ("http://s/B", "birds fly south in winter")
+    c = ("http://s/C", "deep machine learning uses neural networks")
+    pages = {"bfs": [a, b], "dfs": [b, c], "hub": []}
+    description = "machine learning and neural networks"
+    cache: dict = {}
+    similarity, holds = page_measures(pages, description, "machine learning", cache)
+    direct = TfIdf([a[1], b[1], c[1]])  # C: every page any crawler fetched, once each
+    for url, text in (a, b, c):
+        assert similarity[url] == pytest.approx(direct.similarity(description, text))
+    assert similarity["http://s/C"] > similarity["http://s/A"] > similarity["http://s/B"] == 0
+    assert holds == {"http://s/A": True, "http://s/B": False, "http://s/C": True}
+    assert len(cache) == 3
+    vector = cache[("http://s/A", hash(a[1]))]
+    page_measures({"bfs": [a]}, description, "machine learning", cache)
+    assert cache[("http://s/A", hash(a[1]))] is vector and len(cache) == 3  # reused, not recomputed
