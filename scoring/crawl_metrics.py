@@ -340,16 +340,20 @@ def mean_curves(rows: Iterable[Sequence], names: Sequence[str], ns: Sequence[int
     return out
 
 
+def by_crawler_and_n(rows: Iterable[Sequence]) -> dict[tuple[str, int], dict[str, tuple[float, float]]]:
+    """{(crawler, N): {topic: (precision, recall)}}, topics in row order, from rows of
+    (crawler, topic, N, precision, recall) as metrics.csv holds them."""
+    out: dict[tuple[str, int], dict[str, tuple[float, float]]] = {}
+    for name, topic, n, prec, rec in rows:
+        out.setdefault((name, int(n)), {})[topic] = (float(prec), float(rec))
+    return out
+
+
 def per_topic_at(rows: Iterable[Sequence], n: int) -> dict[str, dict[str, list[float]]]:
     """{crawler: {"precision": [...], "recall": [...]}} at one N, topics in row order, from
     rows of (crawler, topic, N, precision, recall): the input of paired tests at that N."""
-    out: dict[str, dict[str, list[float]]] = {}
-    for name, _topic, n_, prec, rec in rows:
-        if int(n_) == n:
-            values = out.setdefault(name, {"precision": [], "recall": []})
-            values["precision"].append(float(prec))
-            values["recall"].append(float(rec))
-    return out
+    return {name: {"precision": [p for p, _ in values.values()], "recall": [r for _, r in values.values()]}
+            for (name, n_), values in by_crawler_and_n(rows).items() if n_ == n}
 
 
 def seeding_effect(plain: Iterable[Sequence], augmented: Iterable[Sequence], names: Sequence[str],
@@ -358,10 +362,7 @@ def seeding_effect(plain: Iterable[Sequence], augmented: Iterable[Sequence], nam
     both runs measured: both means, their difference and the one-tailed paired p that the
     augmented seeds raise recall (rows of (crawler, topic, N, precision, recall) each)."""
     def by_key(rows: Iterable[Sequence]) -> dict[tuple[str, int], dict[str, float]]:
-        out: dict[tuple[str, int], dict[str, float]] = {}
-        for name, topic, n, _prec, rec in rows:
-            out.setdefault((name, int(n)), {})[topic] = float(rec)
-        return out
+        return {key: {t: rec for t, (_p, rec) in values.items()} for key, values in by_crawler_and_n(rows).items()}
 
     a, b = by_key(plain), by_key(augmented)
     result = []
