@@ -351,3 +351,9 @@ def test_relative_links_resolve_against_each_page_not_a_shared_memo():
     assert second == [("http://example.com/b/x.html", "X"), ("http://example.com/top", "Top")]
     other_site = parse_page(raw, "http://example.org/a/page.html").links
     assert other_site[1] == ("http://example.org/top", "Top")
+
+
+def test_a_cp1252_page_is_read_by_its_meta_charset_not_as_utf8():
+    raw = (b'<html><head><meta charset="windows-1252"><title>t</title></head>'
+           b'<body><p>\x93quoted\x94 caf\xe9</p></body></html>')
+    assert parse_page(raw, URL).text == "\u201cquoted\u201d café"
