@@ -78,6 +78,10 @@ def connect(path: str | Path, readonly: bool = False) -> sqlite3.Connection:
         con = sqlite3.connect(uri, uri=True, check_same_thread=False)
     else:
         con = sqlite3.connect(str(path), check_same_thread=False)
+        # 16 KB pages for a new store (a no-op on an existing one): rows carry ~35 KB blobs
+        # of compressed HTML, and the index build's inserts, FTS5 merge and commit took
+        # ~25% less CPU than with SQLite's default 4 KB.
+        con.execute("PRAGMA page_size = 16384")
         con.executescript(SCHEMA)
     return con
 
