@@ -5,7 +5,8 @@
 
 1. Index build: pipeline.indexer.build_index over the corpus (pages/s, MB/s of HTML);
    baselines: the same pages parsed by lxml and nothing else on the same processes (the
-   build's floor), and parse_tree (lxml) vs parse_tree_html5 (html5lib) on a sample.
+   build's floor; medians of --index-repeats back-to-back pairs), and parse_tree (lxml)
+   vs parse_tree_html5 (html5lib) on a sample.
 2. Topic run per keyword: every stage of tasks/topic.py timed on its own by calling the
    same pure functions the tasks' run() methods call; baselines: mlxtend apriori vs
    fpgrowth, star_parser auto vs html5lib (and lxml). Then one real Luigi run per keyword
@@ -27,6 +28,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import sqlite3
 import sys
 import tarfile
@@ -118,8 +120,14 @@ def item_bytes(source) -> bytes:
 # --------------------------------------------------------------------------- 1. index
 
 
-def bench_index(corpus: Path, out_root: Path, limit: int | None, items: list) -> tuple[dict, Path]:
-    """Time build_index into the folder BuildIndex would use; write its summary.json too."""
+def bench_index(corpus: Path, out_root: Path, limit: int | None, items: list,
+                repeats: int = 3) -> tuple[dict, dict, Path]:
+    """Time build_index into the folder BuildIndex would use (summary.json too), each build
+    right after the same pages parsed by lxml alone (its floor); medians of `repeats` pairs.
+
+    This machine's speed drifts by ~10% within minutes: pairs measured back to back give
+    a steadier ratio than one build against one baseline. The first build is kept.
+    """
     from pipeline.boilerplate import DEFAULT_RULES
     from pipeline.indexer import build_index
     from tasks.index import BuildIndex
@@ -132,27 +140,43 @@ def bench_index(corpus: Path, out_root: Path, limit: int | None, items: list) ->
     task = BuildIndex(corpus=str(corpus), url_prefix=URL_PREFIX, output_root=str(out_root))
     db = Path(task.output()["db"].path)
     db.parent.mkdir(parents=True, exist_ok=True)
-    tmp_db = db.with_name(db.name + ".building")
-    log(f"index build: {len(items)} files, {html_bytes / 1e6:.0f} MB of HTML -> {db}")
-    with Timer() as t:
-        summary = build_index(corpus, tmp_db, URL_PREFIX, DEFAULT_RULES, workers=None, limit=limit)
-    tmp_db.rename(db)
+    builds, floors, summary = [], [], None
+    for r in range(repeats):
+        floors.append(bench_parse_floor(items, os.cpu_count() or 1))
+        tmp_db = db.with_name(f"{db.name}.building{r}")
+        log(f"index build {r + 1}/{repeats}: {len(items)} files, {html_bytes / 1e6:.0f} MB of HTML -> {tmp_db}")
+        with Timer() as t:
+            s = build_index(corpus, tmp_db, URL_PREFIX, DEFAULT_RULES, workers=None, limit=limit)
+        builds.append(t.s)
+        log(f"index build {r + 1}/{repeats}: {t.s:.2f} s, {s['pages'] / t.s:.0f} pages/s")
+        if summary is None:
+            summary = s
+            tmp_db.rename(db)
+        else:
+            tmp_db.unlink()
     Path(task.output()["summary"].path).write_text(json.dumps(summary, indent=2) + "\n")
+    seconds = statistics.median(builds)
     res = {
         "files": len(items), "pages": summary["pages"], "skipped": summary["skipped"],
         "skip_reasons": summary["skip_reasons"], "workers": summary["workers"],
-        "html_mb": round(html_bytes / 1e6, 2), "seconds": round(t.s, 2),
-        "pages_per_second": rate(summary["pages"], t.s),
-        "files_per_second": rate(len(items), t.s),
-        "html_mb_per_second": rate(html_bytes / 1e6, t.s),
+        "html_mb": round(html_bytes / 1e6, 2), "seconds": round(seconds, 2),
+        "repeats": repeats, "seconds_each": [round(b, 2) for b in builds],
+        "pages_per_second": rate(summary["pages"], seconds),
+        "files_per_second": rate(len(items), seconds),
+        "html_mb_per_second": rate(html_bytes / 1e6, seconds),
         "index_mb": round(db.stat().st_size / 1e6, 1),
         "read_pass_seconds": round(tr.s, 2), "read_pass_mb_per_second": rate(html_bytes / 1e6, tr.s),
         "build_index_summary_seconds": summary["seconds"],
+        "ratio_to_parse_each": [ratio(b, f["seconds"]) for b, f in zip(builds, floors)],
         "db": str(db),
     }
-    log(f"index build: {res['seconds']} s, {res['pages_per_second']} pages/s, "
-        f"{res['html_mb_per_second']} MB/s")
-    return res, db
+    floor_s = statistics.median(f["seconds"] for f in floors)
+    floor = {"pages": floors[0]["pages"], "workers": floors[0]["workers"], "seconds": round(floor_s, 2),
+             "seconds_each": [f["seconds"] for f in floors], "pages_per_second": rate(floors[0]["pages"], floor_s)}
+    res["ratio_to_parse"] = statistics.median(res["ratio_to_parse_each"])
+    log(f"index build: median {res['seconds']} s, {res['pages_per_second']} pages/s; "
+        f"x{res['ratio_to_parse']} the parse alone (median of {repeats} pairs)")
+    return res, floor, db
 
 
 def _parse_only(item) -> int:
@@ -493,10 +517,10 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
     lui2 = sum(L[k]["second"]["seconds"] for k in kws) / n
     summary = [
         [f"Index build ({fmt(idx['pages'])} pages, {fmt(idx['html_mb'])} MB HTML, {idx['workers']} workers)"
-         " vs lxml parsing the same pages and nothing else",
+         f" vs lxml parsing the same pages and nothing else (medians of {idx['repeats']} pairs)",
          f"{fmt(idx['pages_per_second'])} pages/s, {fmt(idx['html_mb_per_second'])} MB/s ({fmt(idx['seconds'])} s)",
          f"{fmt(flo['pages_per_second'])} pages/s ({fmt(flo['seconds'])} s)",
-         f"build takes x{fmt(ratio(idx['seconds'], flo['seconds']))} the parse alone"],
+         f"build takes x{fmt(idx['ratio_to_parse'])} the parse alone"],
         [f"Page parse, lxml vs html5lib ({prs['pages']} pages, 1 process)",
          f"{fmt(prs['lxml']['pages_per_second'])} pages/s ({fmt(prs['lxml']['ms_per_page'])} ms/page)",
          f"{fmt(prs['html5lib']['pages_per_second'])} pages/s ({fmt(prs['html5lib']['ms_per_page'])} ms/page)",
@@ -697,6 +721,8 @@ def main(argv=None) -> int:
     ap.add_argument("--archive", default=DEFAULT_ARCHIVE, help="archive to unpack when --corpus is missing")
     ap.add_argument("--pages-limit", type=int, default=None, help="index only the first N pages")
     ap.add_argument("--parse-sample", type=int, default=100, help="pages for the lxml/html5lib baseline")
+    ap.add_argument("--index-repeats", type=int, default=3,
+                    help="index builds, each after a parse-only pass; medians are reported")
     ap.add_argument("--keywords", nargs="+", default=list(KEYWORDS))
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="results folder")
     ap.add_argument("--keep-temp", action="store_true", help="keep the temp dir (index, Luigi output)")
@@ -727,8 +753,8 @@ def main(argv=None) -> int:
         if not items:
             sys.exit(f"no HTML pages found in {corpus}")
 
-        R["index"], db = bench_index(corpus, out_root, args.pages_limit, items)
-        R["parse_floor"] = bench_parse_floor(items, R["index"]["workers"])
+        R["index"], R["parse_floor"], db = bench_index(corpus, out_root, args.pages_limit, items,
+                                                       args.index_repeats)
         R["parse_baseline"] = bench_parse(items, args.parse_sample)
         del items
 
