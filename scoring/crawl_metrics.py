@@ -54,8 +54,7 @@ class TfIdf:
 
     def idf(self, term: str) -> float:
         """ln(|C| / df(term)); 0 for a term no document holds."""
-        df = self.df.get(term, 0)
-        return math.log(self.n_docs / df) if df else 0.0
+        return self._idf.get(term, 0.0)
 
     def weights(self, doc: Document) -> dict[str, float]:
         """The TF-IDF vector of a document (terms of weight 0 left out)."""
@@ -360,7 +359,8 @@ def seeding_effect(plain: Iterable[Sequence], augmented: Iterable[Sequence], nam
                    ns: Sequence[int]) -> list[dict]:
     """Per crawler and N, target recall with plain and with augmented seeds over the topics
     both runs measured: both means, their difference and the one-tailed paired p that the
-    augmented seeds raise recall (rows of (crawler, topic, N, precision, recall) each)."""
+    augmented seeds raise recall (rows of (crawler, topic, N, precision, recall) each); p is
+    None where no test is possible."""
     def by_key(rows: Iterable[Sequence]) -> dict[tuple[str, int], dict[str, float]]:
         return {key: {t: rec for t, (_p, rec) in values.items()} for key, values in by_crawler_and_n(rows).items()}
 
@@ -375,5 +375,6 @@ def seeding_effect(plain: Iterable[Sequence], augmented: Iterable[Sequence], nam
             xs, ys = [pa[t] for t in topics], [pb[t] for t in topics]
             _t, p = paired_t(ys, xs)
             result.append({"strategy": name, "N": n, "topics": len(topics), "plain": sum(xs) / len(xs),
-                           "augmented": sum(ys) / len(ys), "diff": (sum(ys) - sum(xs)) / len(xs), "p": p})
+                           "augmented": sum(ys) / len(ys), "diff": (sum(ys) - sum(xs)) / len(xs),
+                           "p": None if math.isnan(p) else p})  # None: too few topics to test
     return result

@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 import luigi
+
+
+def short_digest(key: str) -> str:
+    """The 8 hex digits that name a task's folder after its significant parameters (SHA-1 of `key`)."""
+    return hashlib.sha1(key.encode()).hexdigest()[:8]
 
 
 @contextlib.contextmanager

@@ -1,7 +1,6 @@
 """The crawler test bed: topics from the corpus's categories, every strategy crawls each, metrics and plots."""
 from __future__ import annotations
 
-import hashlib
 import random
 import json
 import sqlite3
@@ -19,7 +18,7 @@ from pipeline.text import slug
 from pipeline.urls import canonical
 from scoring import crawl_metrics as cm
 
-from .artifacts import atomic_path, write_csv, write_json, write_text
+from .artifacts import atomic_path, short_digest, write_csv, write_json, write_text
 from .base import Stage
 from .crawl import Crawl
 from .index import BuildIndex
@@ -40,7 +39,7 @@ class TestBedTopics(Stage):
 
     def folder(self) -> Path:
         key = json.dumps([str(Path(self.corpus).resolve()), self.min_members, self.n_seeds, self.seed])
-        return Path(self.output_root) / "testbed" / f"topics-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        return Path(self.output_root) / "testbed" / f"topics-{short_digest(key)}"
 
     def output(self):
         return luigi.LocalTarget(str(self.folder() / "topics.json"))
@@ -120,7 +119,7 @@ class CrawlBenchmark(BenchmarkParameters, Stage):
 
     def folder(self) -> Path:
         key = json.dumps(self.to_str_params(only_significant=True), sort_keys=True)
-        return Path(self.output_root) / "benchmark" / f"bench-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        return Path(self.output_root) / "benchmark" / f"bench-{short_digest(key)}"
 
     def output(self):
         return luigi.LocalTarget(str(self.folder() / "summary.json"))
@@ -146,7 +145,7 @@ class CrawlBenchmark(BenchmarkParameters, Stage):
         """
         key = json.dumps({k: str(getattr(self, k)) for k in ("corpus", "topics", "min_members", "n_seeds")},
                          sort_keys=True)
-        return Path(self.output_root) / "benchmark" / f"hubseeds-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        return Path(self.output_root) / "benchmark" / f"hubseeds-{short_digest(key)}"
 
     def hub_seeds_file(self, stem: str) -> Path:
         """Where a topic's augmented seeds go, named as the topic's files."""

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from pipeline.text import slug
 from pipeline.urls import host
 from scoring.strategies import STRATEGIES, Topic, make_strategy
 
-from .artifacts import write_json
+from .artifacts import short_digest, write_json
 from .base import Stage
 from .index import load_rules
 from .params import FloatParam, IntParam
@@ -77,7 +76,7 @@ class Crawl(Stage):
     def folder(self) -> Path:
         key = json.dumps({k: v for k, v in self.to_str_params(only_significant=True).items()
                           if k != "output_root"}, sort_keys=True)
-        name = f"{self.strategy}-{slug(self.keywords, 30)}-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        name = f"{self.strategy}-{slug(self.keywords, 30)}-{short_digest(key)}"
         return Path(self.output_root) / "crawl" / name
 
     def output(self):

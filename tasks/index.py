@@ -1,7 +1,6 @@
 """BuildIndex: the page store and FTS5 index over a page collection (the local search engine)."""
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from pipeline.indexer import build_index
 from pipeline.store import SCHEMA_VERSION
 from pipeline.text import slug
 
-from .artifacts import atomic_path, write_json
+from .artifacts import atomic_path, short_digest, write_json
 from .base import Stage
 from .params import IntParam
 
@@ -46,7 +45,7 @@ class BuildIndex(Stage):
         rules = load_rules(self.boilerplate).dump() if self.boilerplate not in ("", "none") else self.boilerplate
         key = json.dumps([str(Path(self.corpus).resolve()), self.url_prefix, rules, SCHEMA_VERSION])
         name = slug(Path(self.corpus).name.split(".")[0] or "corpus", 30)
-        return Path(self.output_root) / "index" / f"{name}-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        return Path(self.output_root) / "index" / f"{name}-{short_digest(key)}"
 
     def output(self):
         return {"db": luigi.LocalTarget(str(self.folder() / "pages.sqlite")),

@@ -1,7 +1,6 @@
 """Does seeding with hubs help? The crawl benchmark with and without augmented seeds, compared."""
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -9,7 +8,7 @@ import luigi
 
 from scoring import crawl_metrics as cm
 
-from .artifacts import atomic_path, read_csv, write_csv, write_json, write_text
+from .artifacts import atomic_path, read_csv, short_digest, write_csv, write_json, write_text
 from .base import Stage
 from .benchmark import BenchmarkParameters, CrawlBenchmark
 from .params import IntParam
@@ -33,7 +32,7 @@ class SeedingComparison(BenchmarkParameters, Stage):
 
     def folder(self) -> Path:
         key = json.dumps(self.to_str_params(only_significant=True), sort_keys=True)
-        return Path(self.output_root) / "benchmark" / f"seeding-{hashlib.sha1(key.encode()).hexdigest()[:8]}"
+        return Path(self.output_root) / "benchmark" / f"seeding-{short_digest(key)}"
 
     def output(self):
         return luigi.LocalTarget(str(self.folder() / "summary.json"))
@@ -52,14 +51,13 @@ class SeedingComparison(BenchmarkParameters, Stage):
         write_csv(luigi.LocalTarget(str(folder / "comparison.csv")),
                   ["strategy", "N", "topics", "plain", "augmented", "diff", "p"],
                   [[e["strategy"], e["N"], e["topics"], round(e["plain"], 6), round(e["augmented"], 6),
-                    round(e["diff"], 6), "" if e["p"] != e["p"] else round(e["p"], 6)] for e in effect])
+                    round(e["diff"], 6), "" if e["p"] is None else round(e["p"], 6)] for e in effect])
         with open(augmented.output().path, encoding="utf-8") as f:
             seeds = json.load(f).get("seeds", {})
         points = cm.milestones(ns)
         summary = {"plain": str(plain.folder()), "augmented": str(augmented.folder()),
                    "hubs_added_mean": seeds.get("hubs_added_mean"), "points": points,
                    "effect": [e for e in effect if e["N"] in points]}
-        summary = json.loads(json.dumps(summary).replace("NaN", "null"))
         plot_seeding(effect, names, folder)
         write_text(luigi.LocalTarget(str(folder / "summary.md")), seeding_markdown(summary, self))
         write_json(self.output(), summary)

@@ -27,7 +27,6 @@ Choices (README, "Uluhan's single-topic comparison"):
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections import defaultdict
@@ -45,7 +44,7 @@ from pipeline.urls import canonical
 from scoring import crawl_metrics as cm
 from scoring.strategies import STRATEGIES
 
-from .artifacts import atomic_path, read_json, write_csv, write_json, write_text
+from .artifacts import atomic_path, read_json, short_digest, write_csv, write_json, write_text
 from .base import Stage
 from .benchmark import ALL_STRATEGIES, HARVEST_THRESHOLD, crawled_pages
 from .crawl import Crawl
@@ -119,7 +118,7 @@ class SingleTopicComparison(Stage):
         key = json.dumps({"keyword": self.keyword.strip(), "description_results": self.description_results,
                           "target_results": self.target_results, "n_seeds": self.n_seeds,
                           "index": str(Path(self.index_task().output()["db"].path).resolve())}, sort_keys=True)
-        digest = hashlib.sha1(key.encode()).hexdigest()[:8]
+        digest = short_digest(key)
         return Path(self.output_root) / "singletopic" / f"{slug(self.keyword)}-{digest}"
 
     def folder(self) -> Path:
@@ -127,7 +126,7 @@ class SingleTopicComparison(Stage):
         params = self.to_str_params(only_significant=True)
         params.pop("output_root", None)
         params["corpus"] = str(Path(self.index_task().corpus).resolve())
-        digest = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
+        digest = short_digest(json.dumps(params, sort_keys=True))
         return self.inputs_folder() / f"comparison-{digest}"
 
     def output(self):

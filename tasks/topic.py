@@ -9,7 +9,6 @@ Every stage of one run shares the run's parameters and writes into
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from pipeline.search import BACKENDS, CachedHitCounts, open_backend
 from pipeline.text import slug
 from scoring.evidence import RANKING_VERSION
 
-from .artifacts import (read_csv, read_json, read_jsonl, write_csv, write_json, write_jsonl,
+from .artifacts import (read_csv, read_json, read_jsonl, short_digest, write_csv, write_json, write_jsonl,
                         write_text)
 from .base import Stage
 from .index import BuildIndex, load_rules
@@ -112,7 +111,7 @@ class TopicStage(Stage):
         if self.method == "evidence":
             # A changed ranking must not be served from an earlier run's folder as if current.
             key["ranking_version"] = RANKING_VERSION
-        digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:8]
+        digest = short_digest(json.dumps(key, sort_keys=True))
         return Path(self.output_root) / f"{slug(self.keyword)}-{digest}"
 
     def output(self):
