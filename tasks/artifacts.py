@@ -5,6 +5,7 @@ import contextlib
 import csv
 import hashlib
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
@@ -36,6 +37,17 @@ def atomic_path(target: luigi.LocalTarget) -> Iterator[str]:
 _encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
+def json_safe(data: Any) -> Any:
+    """`data` with every nan or infinite float as None: JSON has no NaN, and readers choke on it."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: json_safe(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [json_safe(v) for v in data]
+    return data
+
+
 def readable_json(data: Any, indent: str = "") -> str:
     """JSON for people: objects and lists of containers indented, one record per line.
 
@@ -52,9 +64,9 @@ def readable_json(data: Any, indent: str = "") -> str:
 
 
 def write_json(target: luigi.LocalTarget, data: Any) -> None:
-    """Write `data` as readable JSON (see readable_json), atomically."""
+    """Write `data` as readable JSON (see readable_json; nan as null), atomically."""
     with atomic_path(target) as tmp:
-        Path(tmp).write_text(readable_json(data) + "\n", encoding="utf-8")
+        Path(tmp).write_text(readable_json(json_safe(data)) + "\n", encoding="utf-8")
 
 
 def write_jsonl(target: luigi.LocalTarget, rows: Iterable[dict]) -> None:

@@ -18,7 +18,7 @@ from pipeline.text import slug
 from pipeline.urls import canonical
 from scoring import crawl_metrics as cm
 
-from .artifacts import atomic_path, short_digest, write_csv, write_json, write_text
+from .artifacts import atomic_path, json_safe, short_digest, write_csv, write_json, write_text
 from .base import Stage
 from .crawl import Crawl
 from .index import BuildIndex
@@ -347,7 +347,7 @@ def summarise(names: list[str], per_topic: dict, rows: list, ns: list[int]) -> d
                 out["t_tests_vs_bfs"][name] = {
                     k: dict(zip(("t", "p"), cm.paired_t(per_topic[name][k], per_topic["bfs"][k])))
                     for k in ("precision", "recall")}
-    return json.loads(json.dumps(out, default=float).replace("NaN", "null"))
+    return json_safe(out)
 
 
 def summary_markdown(summary: dict, task: CrawlBenchmark) -> str:

@@ -239,3 +239,10 @@ def test_page_measures_once_per_page_as_each_crawler_would_see_it():
     vector = cache[("http://s/A", hash(a[1]))]
     page_measures({"bfs": [a]}, description, "machine learning", cache)
     assert cache[("http://s/A", hash(a[1]))] is vector and len(cache) == 3  # reused, not recomputed
+
+
+def test_json_safe_turns_nan_and_inf_into_null_at_any_depth():
+    from tasks.artifacts import json_safe
+
+    data = {"a": float("nan"), "b": [1.5, float("inf"), {"c": (float("-inf"), 2)}], "d": "NaN"}
+    assert json_safe(data) == {"a": None, "b": [1.5, None, {"c": [None, 2]}], "d": "NaN"}
