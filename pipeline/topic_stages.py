@@ -14,8 +14,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, is_fragment,
-                              is_generic, names_a_list, npmi, page_kind, part_of_keyword, says_is_a)
+from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, fold_variants,
+                              is_fragment, is_generic, names_a_list, npmi, page_kind, part_of_keyword, says_is_a)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -272,6 +272,14 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         rows.append(row)
         if progress:
             progress(i, len(todo))
+    # One concept, one rank: a plural, a qualified title or a name never seen outside a
+    # longer one would otherwise take a second place in the top of the list.
+    folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"],
+                             "written": r.get("display", shown.get(r["phrase"], r["phrase"]))} for r in rows])
+    for row in rows:
+        if row["phrase"] in folded:
+            row["variant_of"], row["why"] = folded[row["phrase"]]
+            row["score"] = 0.0
     # Concepts first, then people, then organisations: a sub-topic is neither, but the
     # analyst still sees who works on the keyword, ranked the same way.
     rows.sort(key=lambda x: (KINDS.index(x["kind"]), -x["score"], -x["s1"], x["phrase"]))
@@ -302,7 +310,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
     return None
 
 
-_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False}  # evidence from before these were recorded
+_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -329,7 +337,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "defining_sentence", "why")}
+                                             "is_a", "generic", "defining_sentence", "variant_of", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}

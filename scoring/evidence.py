@@ -48,7 +48,7 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 2
+RANKING_VERSION = 3
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -271,4 +271,47 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
         seen.add(norm)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
                     "kind": page_kind(lead), "is_a": says_is_a(lead, keyword)})
+    return out
+
+
+def concept_key(written: str) -> tuple[str, ...]:
+    """What two names of one concept share: their words, plurals folded, a trailing qualifier
+    dropped ("Video game consoles" = "video game console"; "Firefox (web browser)" = "Firefox")."""
+    bare = _PARENTHETICAL.sub("", written) or written
+    return tuple(singular(w) for w in words(bare))
+
+
+def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
+    """{phrase: (kept phrase, why)} for the rows that name a concept another row already ranks.
+
+    `rows` carry phrase, written (as the lists or the title wrote it), score and n_cp. Two
+    kinds of repeat, each ranked once, at the better score (ties: the longer name):
+    - the same name up to plurals or a trailing qualifier (`concept_key`);
+    - a name that only ever occurs inside a longer one: its words a run inside the other's
+      and the same n(CP), so the index never has it alone ("Experience design" in "User
+      experience design", "Laws of robotics" in "Three Laws of Robotics"); its counts are
+      the longer name's own.
+    """
+    order = sorted((r for r in rows if r["score"] > 0),
+                   key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
+    kept_by_key: dict[tuple[str, ...], dict] = {}
+    kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
+    out: dict[str, tuple[str, str]] = {}
+    for r in order:
+        key = concept_key(r["written"])
+        if key in kept_by_key:
+            kept = kept_by_key[key]
+            out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
+            continue
+        # Counted words, not folded ones: only an exact run makes one phrase's documents
+        # a subset of the other's, which is what equal n(CP) then says are the same.
+        ws = r["phrase"].split()
+        nest = next((k for kws, k in kept_by_count.get(r["n_cp"], [])
+                     if r["n_cp"] > 0 and (contains_phrase(kws, ws) or contains_phrase(ws, kws))), None)
+        if nest is not None:
+            why = f"occurs in the same {r['n_cp']} documents as '{nest['written']}', one inside the other: ranked once"
+            out[r["phrase"]] = (nest["phrase"], why)
+            continue
+        kept_by_key[key] = r
+        kept_by_count.setdefault(r["n_cp"], []).append((ws, r))
     return out

@@ -96,6 +96,13 @@ def render_evidence_markdown(report: dict) -> str:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
         lines.append(line)
     lines.append("")
+    # Rows a rule set to 0 (part of the keyword, a fragment, another name of a ranked
+    # concept): the first thing a reader asks of a name that sits at the bottom.
+    ruled = [c for c in cands if not c["evidence"]["why"].startswith("S1 ")]
+    if ruled:
+        lines += ["## Score 0 by a rule, whatever the counts", ""]
+        lines += [f"- **{c['phrase']}**: {c['evidence']['why']}." for c in ruled]
+        lines.append("")
     return "\n".join(lines)
 
 

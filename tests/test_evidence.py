@@ -7,8 +7,8 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, defining_sentence, definition_candidates,
-                              evidence_score, explain, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
+from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence,
+                              definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a)
 
 
@@ -261,3 +261,55 @@ def test_leads_mentioning_reads_pages_whose_text_has_the_phrase(backend):
 
 def test_document_count_is_what_hit_counts_count_over(backend):
     assert backend.document_count() == 7  # the failed fetch has no main text: not a document
+
+
+def _row(phrase: str, score: float, n_cp: int, written: str | None = None) -> dict:
+    return {"phrase": phrase, "score": score, "n_cp": n_cp, "written": written or phrase}
+
+
+def test_concept_key_folds_plurals_and_a_trailing_qualifier():
+    assert concept_key("Video game consoles") == concept_key("video game console")
+    assert concept_key("Firefox (web browser)") == concept_key("Firefox")
+    assert concept_key("Libraries") == ("library",)
+    assert concept_key("Robotics") != concept_key("Robot")  # endings, not Porter stems
+    assert concept_key("Kernel (operating system)") != concept_key("Operating system")
+
+
+def test_fold_variants_keeps_the_better_scored_form():
+    rows = [_row("video game consoles", 0.30, 120, "Video game consoles"),
+            _row("video game console", 0.46, 130),
+            _row("firefox web browser", 0.17, 40, "Firefox (web browser)"),
+            _row("firefox", 1.08, 90, "Firefox"),
+            _row("netscape navigator", 0.33, 30)]
+    folded = fold_variants(rows)
+    assert set(folded) == {"video game consoles", "firefox web browser"}
+    assert folded["video game consoles"][0] == "video game console"
+    assert folded["firefox web browser"][0] == "firefox"
+    assert "plural or qualifier" in folded["firefox web browser"][1]
+
+
+def test_fold_variants_nested_names_with_the_same_documents_rank_once():
+    rows = [_row("experience design", 0.1241, 8), _row("user experience design", 0.1241, 8),
+            _row("laws of robotics", 0.2896, 14), _row("three laws of robotics", 0.2896, 14),
+            _row("interaction design", 0.176, 16), _row("design", 0.2, 16)]
+    folded = fold_variants(rows)
+    # Equal scores: the longer name stays. A better score wins whatever the length.
+    assert folded["experience design"][0] == "user experience design"
+    assert folded["laws of robotics"][0] == "three laws of robotics"
+    assert folded["interaction design"][0] == "design"
+    assert "same 8 documents" in folded["experience design"][1]
+    assert "user experience design" not in folded and "three laws of robotics" not in folded
+
+
+def test_fold_variants_leaves_different_counts_and_unrelated_names_alone():
+    rows = [_row("experience design", 0.13, 9), _row("user experience design", 0.12, 8),
+            _row("linux kernel", 0.48, 300), _row("kernel", 0.1, 300, "Kernel"),
+            _row("operating system kernel", 0.0, 5)]
+    folded = fold_variants(rows)
+    assert "experience design" not in folded and "user experience design" not in folded
+    assert folded == {"kernel": ("linux kernel", folded["kernel"][1])}
+    assert "operating system kernel" not in folded  # a zero score is never folded into another
+
+
+def test_fold_variants_ignores_zero_counts():
+    assert fold_variants([_row("a b", 0.1, 0), _row("x a b", 0.1, 0)]) == {}

@@ -12,6 +12,7 @@ from pathlib import Path
 import luigi
 import pytest
 
+from scoring.evidence import concept_key
 from tasks import BuildIndex, TopicConcepts
 from tasks.topic import STAGES
 
@@ -218,6 +219,15 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
     if evidence["people"]:
         assert "## People" in md
+    # One concept, one rank: no two scored rows share a name up to plurals and qualifiers;
+    # a folded row names a ranked one and says so in the report.
+    ranked = {c["normalised"]: c for c in rep["candidates"]}
+    keys = [concept_key(c["phrase"]) for c in rep["candidates"] if c["evidence"]["score"] > 0]
+    assert len(keys) == len(set(keys))
+    for c in rep["candidates"]:
+        if c["evidence"]["variant_of"] is not None:
+            assert c["evidence"]["score"] == 0 and ranked[c["evidence"]["variant_of"]]["evidence"]["score"] > 0
+            assert f"- **{c['phrase']}**: {c['evidence']['why']}." in md
 
 
 def test_published_method_is_the_published_chain(env, report):
