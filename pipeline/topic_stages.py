@@ -14,8 +14,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, fold_variants,
-                              is_fragment, is_generic, names_a_list, npmi, page_kind, part_of_keyword, says_is_a)
+from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, first_sentence,
+                              fold_variants, is_broader, is_fragment, is_generic, names_a_list, npmi, page_kind, part_of_keyword, says_is_a)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -241,6 +241,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     extra = score(hit_counts(count, keyword, defined), threshold)
     display = {d["phrase"]: d for d in defined}
     todo = [(r, "lists") for r in scored] + [(r, "definition") for r in extra]
+    # The keyword's own page: what it says the keyword is a kind of is broader, not a sub-topic.
+    own = choose_page(backend.pages_about(keyword), keyword)
+    keyword_lead = own[2] if own is not None and own[3] is not None else ""
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
@@ -269,6 +272,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         zero = _no_concept(phrase, row.get("display", shown.get(phrase, phrase)), keyword)
         if zero:
             row["score"], row["why"] = 0.0, zero
+        elif kind == "concept" and is_broader(row.get("display", shown.get(phrase, phrase)), keyword_lead):
+            row["kind"] = "broader"
         rows.append(row)
         if progress:
             progress(i, len(todo))
@@ -284,6 +289,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # analyst still sees who works on the keyword, ranked the same way.
     rows.sort(key=lambda x: (KINDS.index(x["kind"]), -x["score"], -x["s1"], x["phrase"]))
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
+            "keyword_page": own[0] if keyword_lead else None,
+            "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
+            "broader": sum(r["kind"] == "broader" for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
 
@@ -294,7 +302,7 @@ def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str 
     if about is None:
         return None, "", None, "concept", False
     url, title, lead, sentence = about
-    return url, title, sentence, page_kind(lead), says_is_a(lead, keyword)
+    return url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword)
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
@@ -339,5 +347,6 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
                                              "is_a", "generic", "defining_sentence", "variant_of", "why")}
     if evidence_result is not None:
-        extra = {"n_docs": evidence_result["n_docs"], **extra}
+        extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
+                 "keyword_sentence": evidence_result.get("keyword_sentence"), **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}

@@ -48,7 +48,7 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 3
+RANKING_VERSION = 5
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -61,6 +61,7 @@ MAX_NAME_WORDS = 15  # as for list items: longer is a sentence, not a name
 # Pages that list or compare rather than describe one thing: their title names no concept.
 _INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+_QUALIFIER_WORDS = re.compile(r"\(\s*(?:[^()]*\s)?([A-Za-z]+)\s*\)\s*$")  # the last word of a trailing "(...)"
 # A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
 # then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an
 # American cognitive scientist". One level of nested parentheses (pronunciations) allowed.
@@ -75,6 +76,10 @@ _LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?\s*[\u
 FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
                            "into", "onto", "and", "or", "nor", "but", "as", "than", "via", "per", "about"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+# A full stop that ends a word, not a sentence: "Nintendo Co., Ltd. is a ...", "Amazon.com,
+# Inc. (/.../), is an ...", "John F. Kennedy (May 29, 1917 - ...) was ...".
+_ABBREVIATIONS = frozenset({"inc", "ltd", "co", "corp", "llc", "plc", "bros", "jr", "sr", "st", "dr", "mr", "mrs",
+                            "ms", "prof", "vs", "e.g", "i.e", "u.s", "u.k"})
 
 
 def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
@@ -90,6 +95,28 @@ def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     return math.log(p_b / ((n_k / n_docs) * (n_cp / n_docs))) / -math.log(p_b)
 
 
+def sentences(text: str) -> list[str]:
+    """The sentences of a paragraph: split after . ! ? before a capital, not after an
+    abbreviation (Inc., Ltd., Dr.) or a name's initial ("John F. Kennedy")."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text.strip()):
+        if out and _ends_with_abbreviation(out[-1]):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def _ends_with_abbreviation(sentence: str) -> bool:
+    last = sentence.rsplit(None, 1)[-1].rstrip(".").lower() if sentence.strip() else ""
+    return (len(last) == 1 and last.isalpha()) or last in _ABBREVIATIONS
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a paragraph (see `sentences`)."""
+    return sentences(text)[0] if text.strip() else ""
+
+
 def defining_sentence(lead: str, keyword: str) -> str | None:
     """The first sentence of `lead` that mentions the keyword (Porter stems, in order), or None."""
     kw = stemmed(keyword)
@@ -100,7 +127,7 @@ def defining_sentence(lead: str, keyword: str) -> str | None:
     lower = lead.lower()
     if not all(s[:max(1, len(s) - 2)] in lower for s in kw):
         return None
-    for sentence in _SENTENCE_END.split(lead):
+    for sentence in sentences(lead):
         if contains_phrase(stemmed(sentence), kw):
             return sentence.strip()
     return None
@@ -118,7 +145,7 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     """
     if not lead or not keyword.strip():
         return False
-    first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    first = first_sentence(lead)
     m = _COPULA.search(first)
     if m is None:
         return False
@@ -130,7 +157,7 @@ def opens_as_biography(lead: str) -> bool:
     """True if the first sentence of a page's first paragraph reads as a biography's."""
     if not lead:
         return False
-    first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    first = first_sentence(lead)
     m = _BIOGRAPHY.search(first)
     return m is not None and _LIFE.search(m.group(1)) is not None and "isbn" not in m.group(1).lower()
 
@@ -149,28 +176,42 @@ ORGANISATION_NOUNS = frozenset({
     "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",
     "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
     "university", "college", "laboratory", "department", "government", "club", "union"})
-KINDS = ("concept", "person", "organisation")  # the report's order: concepts first
+KINDS = ("concept", "broader", "person", "organisation")  # the report's order: concepts first
 
 
-def page_kind(lead: str) -> str:
-    """What a page's first sentence says its subject is: "person", "organisation" or "concept"."""
+def page_kind(lead: str, title: str = "") -> str:
+    """What a page says its subject is: "person", "organisation" or "concept".
+
+    Read from the first sentence of its lead, and from its title's qualifier: "Amazon
+    (company)" is an organisation whatever its first sentence looks like.
+    """
     if opens_as_biography(lead):
         return "person"
+    qualifier = _QUALIFIER_WORDS.search(title_name(title)) if title else None
+    if qualifier and qualifier.group(1).lower() in ORGANISATION_NOUNS:
+        return "organisation"
     if not lead:
         return "concept"
-    first = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    first = first_sentence(lead)
     m = _DEFINITION.search(first)
     # "A bank is a financial institution": a kind of organisation, a concept; a named one
     # ("Google LLC is ...") has no indefinite article before its verb.
     if m is None or re.search(r"(?:^|\W)an?\s", first[:m.start()], re.I):
         return "concept"
+    # Each conjunct's head counts: "a Japanese multinational video game developer and
+    # publisher", "a consumer electronics and video game company".
+    heads: list[str | None] = []
     head = None
     phrase = re.sub(r"\([^()]*\)", " ", m.group(1).lower())  # "a 501(c)(3) non-profit organization"
-    for token in re.findall(r"[\w\-']+|[,;:()]", phrase):
+    for token in re.findall(r"[\w\-']+|[,;:()&]", phrase):
+        if token in ("and", "or", "&"):
+            heads.append(head)
+            continue
         if token in _PHRASE_ENDS or not token[0].isalnum():
             break
         head = token
-    return "organisation" if head in ORGANISATION_NOUNS else "concept"
+    heads.append(head)
+    return "organisation" if any(h in ORGANISATION_NOUNS for h in heads) else "concept"
 
 
 _CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
@@ -270,7 +311,7 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
             continue
         seen.add(norm)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
-                    "kind": page_kind(lead), "is_a": says_is_a(lead, keyword)})
+                    "kind": page_kind(lead, title), "is_a": says_is_a(lead, keyword)})
     return out
 
 
@@ -315,3 +356,15 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
         kept_by_key[key] = r
         kept_by_count.setdefault(r["n_cp"], []).append((ws, r))
     return out
+
+
+def is_broader(phrase: str, keyword_lead: str) -> bool:
+    """True if the keyword's own page calls the keyword a kind or branch of `phrase`.
+
+    "Robotics is an interdisciplinary branch of computer science and engineering": computer
+    science and engineering are broader than robotics, its genus, not its sub-topics. The
+    same reading as `says_is_a`, turned round: the phrase within the first sentence's
+    genus window of the keyword's page (a trailing qualifier dropped, plurals folded).
+    """
+    bare = _PARENTHETICAL.sub("", phrase) or phrase
+    return bool(keyword_lead) and says_is_a(keyword_lead, bare)

@@ -49,7 +49,7 @@ def render_markdown(report: dict) -> str:
 
 
 def kind(c: dict) -> str:
-    """Where the default method put the candidate: "concept", "person" or "organisation"."""
+    """Where the default method put the candidate: "concept", "broader", "person" or "organisation"."""
     return c.get("evidence", {}).get("kind", "concept")
 
 
@@ -66,13 +66,17 @@ def render_evidence_markdown(report: dict) -> str:
         "as the title of an indexed page whose first paragraph mentions the keyword. People "
         "(candidates whose page opens as a biography: a name, a birth or life span in "
         "parentheses, \"is/was a ...\") and organisations (whose page's first sentence calls "
-        "them a company, organization, institute, university, ...) are ranked apart, after the concepts.",
+        "them a company, organization, institute, university, ...) are ranked apart, after the concepts. "
+        "So are broader terms: those the keyword's own page calls it a kind or branch of.",
         "",
     ]
+    if report.get("keyword_sentence"):
+        lines += [f"The keyword's own page ({report.get('keyword_page')}) says: \"{report['keyword_sentence']}\"", ""]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
     concepts = [c for c in cands if kind(c) == "concept"]
-    groups = (("Concepts", concepts), ("People", [c for c in cands if kind(c) == "person"]),
+    groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
+              ("People", [c for c in cands if kind(c) == "person"]),
               ("Organisations", [c for c in cands if kind(c) == "organisation"]))
     for title, rows in groups:
         if not rows:
@@ -113,12 +117,13 @@ def summary_lines(report: dict, path: str) -> list[str]:
         people = [c["phrase"] for c in cands if kind(c) == "person"]
         orgs = [c["phrase"] for c in cands if kind(c) == "organisation"]
         concepts = [c for c in cands if kind(c) == "concept"]
+        broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
-               f"ranked by evidence (S1 x NPMI x definition x star), {len(people)} people and "
-               f"{len(orgs)} organisations apart"]
+               f"ranked by evidence (S1 x NPMI x definition x star), {len(broader)} broader terms, "
+               f"{len(people)} people and {len(orgs)} organisations apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
-        for label, names in (("People", people), ("Organisations", orgs)):
+        for label, names in (("Broader", broader), ("People", people), ("Organisations", orgs)):
             if names:
                 out.append(f"  {label}: " + ", ".join(names[:5]) + (", ..." if len(names) > 5 else ""))
         out.append(f"Report: {path}")

@@ -7,9 +7,10 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence,
+from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+                              is_broader,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
-                              part_of_keyword, says_is_a)
+                              part_of_keyword, says_is_a, sentences)
 
 
 def test_npmi_independent_is_zero():
@@ -148,9 +149,34 @@ def test_other_pages_do_not(lead):
     ("In computer science, a data structure is a data organization, management, and storage format.", "concept"),
     ("Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an American cognitive scientist.", "person"),
     ("", "concept"),
+    # An abbreviation's full stop does not end the sentence ...
+    ("Nintendo Co., Ltd. is a Japanese multinational video game company headquartered in Kyoto.", "organisation"),
+    ("Amazon.com, Inc. (/ˈæməzɒn/), is an American multinational technology company based in Seattle.",
+     "organisation"),
+    # ... and each conjunct's head counts.
+    ("Sega Corporation is a Japanese video game developer and publisher headquartered in Tokyo.", "organisation"),
+    ("Nintendo is a consumer electronics and video game company headquartered in Kyoto.", "organisation"),
+    ("Linux is a family of open-source Unix-like operating systems and tools.", "concept"),
+    ("Emacs is a text editor and development environment.", "concept"),
+    ("John F. Kennedy (May 29, 1917 – November 22, 1963) was an American politician.", "person"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
+
+
+@pytest.mark.parametrize("title, kind", [
+    ("Amazon (company)", "organisation"), ("Oracle (software company) - Wikipedia", "organisation"),
+    ("Python (programming language)", "concept"), ("Java", "concept"), ("Mercury (planet)", "concept"),
+])
+def test_page_kind_reads_the_title_qualifier(title, kind):
+    assert page_kind("It is known for many things.", title) == kind
+
+
+def test_sentences_split_at_sentence_ends_only():
+    lead = "Sega Co., Ltd. makes games. It was founded by Dr. Rosen and John F. Smith in 1960. Its U.S. arm is big."
+    assert sentences(lead) == ["Sega Co., Ltd. makes games.", "It was founded by Dr. Rosen and John F. Smith in 1960.",
+                               "Its U.S. arm is big."]
+    assert first_sentence("  ") == "" and first_sentence("One. Two.") == "One."
 
 
 def test_fragments_end_with_a_function_word():
@@ -313,3 +339,14 @@ def test_fold_variants_leaves_different_counts_and_unrelated_names_alone():
 
 def test_fold_variants_ignores_zero_counts():
     assert fold_variants([_row("a b", 0.1, 0), _row("x a b", 0.1, 0)]) == {}
+
+
+def test_broader_terms_are_the_keyword_pages_genus():
+    lead = ("Robotics is an interdisciplinary branch of computer science and engineering. Robotics involves "
+            "design, construction, operation, and use of robots.")
+    assert is_broader("Computer science", lead) and is_broader("Engineering", lead)
+    assert is_broader("computer science (discipline)", lead)  # a qualifier is not part of the name
+    assert not is_broader("Robot", lead)  # in the second sentence, not the genus
+    assert not is_broader("Motion planning", lead) and not is_broader("Computer science", "")
+    linux = "Linux is a family of open-source Unix-like operating systems based on the Linux kernel."
+    assert is_broader("Operating system", linux) and not is_broader("Linux kernel", linux)  # past the window

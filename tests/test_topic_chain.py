@@ -12,7 +12,8 @@ from pathlib import Path
 import luigi
 import pytest
 
-from scoring.evidence import concept_key
+from pipeline.text import singular, words
+from scoring.evidence import KINDS, concept_key
 from tasks import BuildIndex, TopicConcepts
 from tasks.topic import STAGES
 
@@ -210,13 +211,19 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
     # People, then organisations come after every concept, each group in score order.
-    order = ("concept", "person", "organisation")
+    order = KINDS
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
     assert kinds == sorted(kinds, key=order.index)
     for kind in order:
         group = [c["evidence"]["score"] for c in rep["candidates"] if c["evidence"]["kind"] == kind]
         assert group == sorted(group, reverse=True)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
+    # Broader terms are what the keyword's own page, quoted in the report, calls it a kind of.
+    assert evidence["broader"] == kinds.count("broader")
+    sentence = {singular(w) for w in words(rep["keyword_sentence"] or "")}
+    for c in rep["candidates"]:
+        if c["evidence"]["kind"] == "broader":
+            assert {singular(w) for w in words(c["phrase"])} <= sentence and rep["keyword_sentence"] in md
     if evidence["people"]:
         assert "## People" in md
     # One concept, one rank: no two scored rows share a name up to plurals and qualifiers;
