@@ -14,8 +14,9 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (KINDS, choose_page, definition_candidates, evidence_score, explain, first_sentence,
-                              fold_variants, is_broader, is_fragment, is_generic, names_a_list, npmi, page_kind, part_of_keyword, says_is_a)
+from scoring.evidence import (choose_page, definition_candidates, evidence_score, explain, first_sentence,
+                              fold_variants, is_broader, is_fragment, is_generic, is_thin, names_a_list, npmi,
+                              page_kind, part_of_keyword, rank_key, says_is_a)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import star_labelled, star_page
 
@@ -287,7 +288,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             row["score"] = 0.0
     # Concepts first, then people, then organisations: a sub-topic is neither, but the
     # analyst still sees who works on the keyword, ranked the same way.
-    rows.sort(key=lambda x: (KINDS.index(x["kind"]), -x["score"], -x["s1"], x["phrase"]))
+    for row in rows:
+        row["thin"] = is_thin(row["n_b"])
+    rows.sort(key=rank_key)
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
             "keyword_page": own[0] if keyword_lead else None,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
@@ -318,7 +321,8 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
     return None
 
 
-_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None}  # evidence from before these were recorded
+_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
+                      "thin": False}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -345,7 +349,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "defining_sentence", "variant_of", "why")}
+                                             "is_a", "generic", "defining_sentence", "variant_of", "thin", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
                  "keyword_sentence": evidence_result.get("keyword_sentence"), **extra}

@@ -48,7 +48,7 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 5
+RANKING_VERSION = 6
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -58,6 +58,9 @@ STAR_FACTOR = 1.5
 GENERIC_SHARE = 0.1
 GENERIC_FACTOR = 0.5
 MAX_NAME_WORDS = 15  # as for list items: longer is a sentence, not a name
+# One document holding both the keyword and the candidate is an anecdote, not an
+# association: such candidates are ranked after those with more (their scores kept).
+MIN_SHARED_DOCUMENTS = 2
 # Pages that list or compare rather than describe one thing: their title names no concept.
 _INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
@@ -368,3 +371,13 @@ def is_broader(phrase: str, keyword_lead: str) -> bool:
     """
     bare = _PARENTHETICAL.sub("", phrase) or phrase
     return bool(keyword_lead) and says_is_a(keyword_lead, bare)
+
+
+def is_thin(n_b: int) -> bool:
+    """True if fewer than MIN_SHARED_DOCUMENTS documents hold both the keyword and the candidate."""
+    return n_b < MIN_SHARED_DOCUMENTS
+
+
+def rank_key(row: dict) -> tuple:
+    """The default order: by kind (KINDS), candidates with thin evidence after the others, then by score."""
+    return KINDS.index(row["kind"]), is_thin(row["n_b"]), -row["score"], -row["s1"], row["phrase"]

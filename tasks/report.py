@@ -98,6 +98,9 @@ def render_evidence_markdown(report: dict) -> str:
             line += " Not in the mined lists: found by its definition."
         if e["defines"]:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
+        if e.get("thin"):
+            line += (f" Thin evidence: only {c['n_b']} document(s) hold both it and the keyword, so it is "
+                     "ranked after every concept with more, whatever its score.")
         lines.append(line)
     lines.append("")
     # Rows a rule set to 0 (part of the keyword, a fragment, another name of a ranked

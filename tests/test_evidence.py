@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
-                              is_broader,
+                              is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences)
 
@@ -350,3 +350,11 @@ def test_broader_terms_are_the_keyword_pages_genus():
     assert not is_broader("Motion planning", lead) and not is_broader("Computer science", "")
     linux = "Linux is a family of open-source Unix-like operating systems based on the Linux kernel."
     assert is_broader("Operating system", linux) and not is_broader("Linux kernel", linux)  # past the window
+
+
+def test_rank_key_puts_thin_evidence_after_the_rest_of_its_kind():
+    def row(phrase, kind, n_b, score):
+        return {"phrase": phrase, "kind": kind, "n_b": n_b, "score": score, "s1": score}
+    rows = [row("one page", "concept", 1, 0.9), row("strong", "concept", 8, 0.5), row("weak", "concept", 2, 0.1),
+            row("parent", "broader", 30, 0.8), row("Ada", "person", 5, 0.7), row("none", "concept", 0, 0.0)]
+    assert [r["phrase"] for r in sorted(rows, key=rank_key)] == ["strong", "weak", "one page", "none", "parent", "Ada"]

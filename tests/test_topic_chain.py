@@ -83,8 +83,9 @@ def test_report_schema_and_order(report):
     assert rep["n_k"] > 0
     cands = rep["candidates"]
     assert len(cands) >= 10
-    scores = [c["evidence"]["score"] for c in cands if c["evidence"]["kind"] == "concept"]  # the default order
-    assert scores == sorted(scores, reverse=True)
+    # The default order: by score, one-shared-document candidates after the rest.
+    keys = [(c["evidence"]["thin"], -c["evidence"]["score"]) for c in cands if c["evidence"]["kind"] == "concept"]
+    assert keys == sorted(keys)
     for c in cands:
         assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
         assert c["type"] in ("I", "II", "III")
@@ -194,8 +195,11 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     assert rep["parameters"]["method"] == "evidence"
     evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
     assert evidence["n_docs"] == rep["n_docs"] > rep["n_k"]
-    scores = [c["evidence"]["score"] for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
-    assert scores == sorted(scores, reverse=True) and scores[0] > 0
+    # Concepts by score, those with thin evidence (one shared document) after the rest.
+    order_keys = [(c["evidence"]["thin"], -c["evidence"]["score"]) for c in rep["candidates"]
+                  if c["evidence"]["kind"] == "concept"]
+    assert order_keys == sorted(order_keys) and order_keys[0][1] < 0
+    assert all(c["evidence"]["thin"] == (c["n_b"] < 2) for c in rep["candidates"])
     assert [c["normalised"] for c in rep["candidates"]] == [e["phrase"] for e in evidence["candidates"]]
     for c in rep["candidates"]:
         e = c["evidence"]
@@ -215,8 +219,9 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
     assert kinds == sorted(kinds, key=order.index)
     for kind in order:
-        group = [c["evidence"]["score"] for c in rep["candidates"] if c["evidence"]["kind"] == kind]
-        assert group == sorted(group, reverse=True)
+        group = [(c["evidence"]["thin"], -c["evidence"]["score"]) for c in rep["candidates"]
+                 if c["evidence"]["kind"] == kind]
+        assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
     # Broader terms are what the keyword's own page, quoted in the report, calls it a kind of.
     assert evidence["broader"] == kinds.count("broader")
