@@ -199,6 +199,11 @@ def test_part_of_keyword():
     assert part_of_keyword("Intelligence", "artificial intelligence")
     assert not part_of_keyword("Artificial general intelligence", "artificial intelligence")
     assert not part_of_keyword("Robotics", "artificial intelligence")
+    # Another form of each word of a longer keyword is the keyword; a longer phrase is not.
+    assert part_of_keyword("Quantum computer", "quantum computing")
+    assert part_of_keyword("Software engineer", "software engineering")
+    assert not part_of_keyword("Quantum computer science", "quantum computing")
+    assert not part_of_keyword("Computer", "computing")  # one word keeps its ending
 
 
 def test_score_is_the_product_the_explanation_shows():
