@@ -48,7 +48,7 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 7
+RANKING_VERSION = 8
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -331,6 +331,9 @@ def concept_key(written: str) -> tuple[str, ...]:
     return tuple(singular(w) for w in words(bare))
 
 
+_ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
+
+
 def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
     """{phrase: (kept phrase, why)} for the rows that name a concept another row already ranks.
 
@@ -341,14 +344,27 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
       and the same n(CP), so the index never has it alone ("Experience design" in "User
       experience design", "Laws of robotics" in "Three Laws of Robotics"); its counts are
       the longer name's own.
+    And an acronym written in capitals ("DSP") whose expansion ranks too ("Digital signal
+    processing", the initials of its words) is ranked as the expansion, whatever its score.
     """
     order = sorted((r for r in rows if r["score"] > 0),
                    key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
+    expansions: dict[str, dict] = {}
+    for r in order:
+        ws = words(_PARENTHETICAL.sub("", r["written"]) or r["written"])
+        if len(ws) > 1:
+            expansions.setdefault("".join(w[0] for w in ws), r)
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
         key = concept_key(r["written"])
+        bare = r["written"].strip()
+        initials = bare[:-1].lower() if bare.endswith("s") else bare.lower()
+        if _ACRONYM.fullmatch(bare) and initials in expansions:
+            full = expansions[initials]
+            out[r["phrase"]] = (full["phrase"], f"the initials of '{full['written']}': ranked once, as the full name")
+            continue
         if key in kept_by_key:
             kept = kept_by_key[key]
             out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")

@@ -363,3 +363,14 @@ def test_rank_key_puts_thin_evidence_after_the_rest_of_its_kind():
     rows = [row("one page", "concept", 1, 0.9), row("strong", "concept", 8, 0.5), row("weak", "concept", 2, 0.1),
             row("parent", "broader", 30, 0.8), row("Ada", "person", 5, 0.7), row("none", "concept", 0, 0.0)]
     assert [r["phrase"] for r in sorted(rows, key=rank_key)] == ["strong", "weak", "one page", "none", "parent", "Ada"]
+
+
+def test_fold_variants_ranks_an_acronym_as_its_expansion():
+    rows = [_row("digital signal processing", 0.49, 50, "Digital signal processing"), _row("dsp", 0.17, 40, "DSP"),
+            _row("cpus", 0.3, 10, "CPUs"), _row("central processing unit", 0.2, 90, "Central processing unit"),
+            _row("ai", 0.5, 300, "AI"), _row("nlp", 0.2, 30, "nlp")]
+    folded = fold_variants(rows)
+    assert folded["dsp"][0] == "digital signal processing" and "initials" in folded["dsp"][1]
+    assert folded["cpus"][0] == "central processing unit"  # even when the acronym scores higher
+    assert "ai" not in folded  # no expansion among the candidates
+    assert "nlp" not in folded  # written in lower case: a word, not an acronym
