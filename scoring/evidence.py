@@ -48,7 +48,7 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 8
+RANKING_VERSION = 9
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -179,18 +179,31 @@ ORGANISATION_NOUNS = frozenset({
     "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",
     "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
     "university", "college", "laboratory", "department", "government", "club", "union"})
+# What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
+# Japanese computer scientist". Occupations only: no word a product or program is also
+# called ("developer", "designer", "editor", "assistant", "agent" stay out).
+PERSON_NOUNS = frozenset({
+    "scientist", "mathematician", "physicist", "chemist", "biologist", "astronomer", "statistician", "logician",
+    "philosopher", "psychologist", "neuroscientist", "economist", "sociologist", "anthropologist", "linguist",
+    "historian", "theorist", "engineer", "inventor", "entrepreneur", "businessman", "businesswoman", "executive",
+    "investor", "philanthropist", "programmer", "hacker", "cryptographer", "researcher", "academic", "professor",
+    "lecturer", "author", "writer", "novelist", "poet", "journalist", "artist", "actor", "actress",
+    "musician", "composer", "politician", "activist", "diplomat", "explorer", "pioneer", "scholar", "educator"})
 KINDS = ("concept", "broader", "person", "organisation")  # the report's order: concepts first
 
 
 def page_kind(lead: str, title: str = "") -> str:
     """What a page says its subject is: "person", "organisation" or "concept".
 
-    Read from the first sentence of its lead, and from its title's qualifier: "Amazon
-    (company)" is an organisation whatever its first sentence looks like.
+    Read from the first sentence of its lead (a biography's dates, else the head noun of
+    what a named subject "is": an occupation or an organisation), and from its title's
+    qualifier: "Amazon (company)" is an organisation whatever its first sentence looks like.
     """
     if opens_as_biography(lead):
         return "person"
     qualifier = _QUALIFIER_WORDS.search(title_name(title)) if title else None
+    if qualifier and qualifier.group(1).lower() in PERSON_NOUNS:  # "David Wheeler (computer scientist)"
+        return "person"
     if qualifier and qualifier.group(1).lower() in ORGANISATION_NOUNS:
         return "organisation"
     if not lead:
@@ -214,6 +227,8 @@ def page_kind(lead: str, title: str = "") -> str:
             break
         head = token
     heads.append(head)
+    if any(h in PERSON_NOUNS for h in heads):
+        return "person"
     return "organisation" if any(h in ORGANISATION_NOUNS for h in heads) else "concept"
 
 

@@ -159,6 +159,10 @@ def test_other_pages_do_not(lead):
     ("Linux is a family of open-source Unix-like operating systems and tools.", "concept"),
     ("Emacs is a text editor and development environment.", "concept"),
     ("John F. Kennedy (May 29, 1917 – November 22, 1963) was an American politician.", "person"),
+    # Named and called by an occupation, no dates needed; a kind of person stays a concept.
+    ("Kunihiko Fukushima (Japanese: 福島 邦彦) is a Japanese computer scientist, noted for his work.", "person"),
+    ("A computer scientist is a person who has acquired knowledge of computer science.", "concept"),
+    ("Siri is a virtual assistant that is part of Apple's operating systems.", "concept"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
@@ -167,6 +171,7 @@ def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
 @pytest.mark.parametrize("title, kind", [
     ("Amazon (company)", "organisation"), ("Oracle (software company) - Wikipedia", "organisation"),
     ("Python (programming language)", "concept"), ("Java", "concept"), ("Mercury (planet)", "concept"),
+    ("David Wheeler (computer scientist)", "person"),
 ])
 def test_page_kind_reads_the_title_qualifier(title, kind):
     assert page_kind("It is known for many things.", title) == kind
