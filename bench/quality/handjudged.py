@@ -1,0 +1,123 @@
+"""Score the default method's top 10 against the developers' hand judgements (judgements.json).
+
+    python -m bench.quality.handjudged                   # all 40 judged keywords
+    python -m bench.quality.handjudged "database" "unix"
+
+Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
+judged keyword, takes its top 10 concepts in report order (people, organisations and
+broader terms are listed apart, as the report does), and counts each phrase as a hit, a
+miss, or unjudged when no judgement names it. Writes `bench/results/quality/handjudged.md`.
+
+What it answers: did a ranking change move the README's hand-judged precision, without
+judging all 400 places again? Only the unjudged phrases it prints need a person; add
+their verdicts to judgements.json. The judgements are the developers' own (see the file's
+"about"), so the figure is an estimate of issue 4's second line, not a proof of it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+JUDGEMENTS = Path(__file__).with_name("judgements.json")
+OUT = ROOT / "bench" / "results" / "quality" / "handjudged.md"
+TOP = 10
+
+
+@dataclass
+class Judged:
+    """One keyword's top list against the judgements."""
+
+    keyword: str
+    hits: list[str] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+    unjudged: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float | None:
+        """Hits over judged places, None when nothing was judged."""
+        judged = len(self.hits) + len(self.misses)
+        return len(self.hits) / judged if judged else None
+
+
+def verdicts(entry: dict) -> dict[tuple[str, ...], bool]:
+    """{concept key: hit?} of one keyword's judgements."""
+    from scoring.evidence import concept_key
+
+    out = {concept_key(p): False for p in entry.get("misses", [])}
+    out.update({concept_key(p): True for p in entry.get("hits", [])})
+    return out
+
+
+def top_concepts(report: dict, top: int = TOP) -> list[str]:
+    """The first `top` concepts of a report, in its order, as written."""
+    return [c["phrase"] for c in report["candidates"] if c["evidence"]["kind"] == "concept"][:top]
+
+
+def judge(keyword: str, phrases: list[str], entry: dict) -> Judged:
+    """Each phrase as a hit, a miss or unjudged by one keyword's judgements."""
+    from scoring.evidence import concept_key
+
+    known = verdicts(entry)
+    out = Judged(keyword)
+    for phrase in phrases:
+        verdict = known.get(concept_key(phrase))
+        (out.unjudged if verdict is None else out.hits if verdict else out.misses).append(phrase)
+    return out
+
+
+def render(rows: list[Judged]) -> list[str]:
+    """The Markdown table and totals."""
+    lines = ["# The default method's top 10 against the hand judgements", "",
+             "| keyword | hits | misses | unjudged |", "|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r.keyword} | {len(r.hits)} | {len(r.misses)} | {', '.join(r.unjudged) or '-'} |")
+    hits = sum(len(r.hits) for r in rows)
+    judged = hits + sum(len(r.misses) for r in rows)
+    unjudged = sum(len(r.unjudged) for r in rows)
+    share = f"{hits / judged:.2f}" if judged else "n/a"
+    lines += ["", f"{hits} hits of {judged} judged places ({share}); {unjudged} places unjudged"
+              f" (worst case {hits} of {judged + unjudged}, best {hits + unjudged})."]
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("keywords", nargs="*", help="judged keywords to score (default: all)")
+    args = ap.parse_args(argv)
+    judgements = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))["keywords"]
+    unknown = [k for k in args.keywords if k not in judgements]
+    if unknown:
+        print(f"no judgements for {', '.join(map(repr, unknown))}: judged keywords are listed in {JUDGEMENTS}",
+              file=sys.stderr)
+        return 2
+    keywords = args.keywords or list(judgements)
+    os.chdir(ROOT)  # luigi.cfg and the pipeline's relative paths
+    sys.path.insert(0, str(ROOT))
+
+    import luigi
+
+    import tasks  # noqa: F401  (registers the tasks)
+    from tasks.topic import TopicConcepts
+
+    runs = [TopicConcepts(keyword=k) for k in keywords]
+    if not luigi.build(runs, local_scheduler=True, log_level="WARNING"):
+        print("a topic run failed: see the Luigi log above", file=sys.stderr)
+        return 1
+    rows = []
+    for task in runs:
+        report = json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
+        rows.append(judge(task.keyword, top_concepts(report), judgements[task.keyword]))
+    lines = render(rows)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

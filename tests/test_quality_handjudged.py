@@ -1,0 +1,43 @@
+"""bench/quality/handjudged.py: a top list counted against hand judgements, names folded as the ranking folds them."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
+
+from bench.quality.handjudged import JUDGEMENTS, judge, render, top_concepts  # noqa: E402
+
+
+def test_plurals_and_qualifiers_match_and_the_rest_is_unjudged():
+    entry = {"hits": ["Hash table", "Stack (data structure)"], "misses": ["Serialization"]}
+    got = judge("data structure", ["Hash tables", "stack", "Serialization", "Trie"], entry)
+    assert got.hits == ["Hash tables", "stack"]
+    assert got.misses == ["Serialization"]
+    assert got.unjudged == ["Trie"]
+    assert got.precision == 2 / 3
+
+
+def test_a_hit_verdict_wins_over_a_miss_for_the_same_name():
+    got = judge("k", ["Neural networks"], {"hits": ["neural network"], "misses": ["Neural Networks"]})
+    assert got.hits == ["Neural networks"] and not got.misses
+
+
+def test_top_concepts_skip_people_and_organisations_in_report_order():
+    cands = [{"phrase": p, "evidence": {"kind": k}} for p, k in
+             [("Linux", "concept"), ("Linus Torvalds", "person"), ("Unix", "concept"), ("IBM", "organisation")]]
+    assert top_concepts({"candidates": cands}, top=2) == ["Linux", "Unix"]
+
+
+def test_render_totals_count_unjudged_apart():
+    rows = [judge("a", ["x", "y", "z"], {"hits": ["x"], "misses": ["y"]}), judge("b", ["w"], {"hits": ["w"]})]
+    last = render(rows)[-1]
+    assert last.startswith("2 hits of 3 judged places (0.67); 1 places unjudged")
+    assert "best 3" in last
+
+
+def test_the_judgements_file_holds_forty_keywords_with_ten_or_more_verdicts_each():
+    keywords = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))["keywords"]
+    assert len(keywords) == 40
+    assert all(len(v["hits"]) + len(v["misses"]) >= 10 for v in keywords.values())
