@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .toplists import run_reports
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGEMENTS = Path(__file__).with_name("judgements.json")
@@ -95,23 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no judgements for {', '.join(map(repr, unknown))}: judged keywords are listed in {JUDGEMENTS}",
               file=sys.stderr)
         return 2
-    keywords = args.keywords or list(judgements)
-    os.chdir(ROOT)  # luigi.cfg and the pipeline's relative paths
-    sys.path.insert(0, str(ROOT))
-
-    import luigi
-
-    import tasks  # noqa: F401  (registers the tasks)
-    from tasks.topic import TopicConcepts
-
-    runs = [TopicConcepts(keyword=k) for k in keywords]
-    if not luigi.build(runs, local_scheduler=True, log_level="WARNING"):
-        print("a topic run failed: see the Luigi log above", file=sys.stderr)
+    reports = run_reports(args.keywords or list(judgements))
+    if reports is None:
         return 1
-    rows = []
-    for task in runs:
-        report = json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
-        rows.append(judge(task.keyword, top_concepts(report), judgements[task.keyword]))
+    rows = [judge(keyword, top_concepts(report), judgements[keyword]) for keyword, report in reports]
     lines = render(rows)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")

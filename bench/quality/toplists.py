@@ -43,25 +43,36 @@ def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("keywords", nargs="*", default=list(KEYWORDS))
-    args = ap.parse_args(argv)
+def run_reports(keywords: list[str]) -> list[tuple[str, dict]] | None:
+    """(keyword, report.json) of a TopicConcepts run per keyword with the luigi.cfg
+    defaults, run or reused through Luigi; None (and a line on stderr) if one failed."""
     os.chdir(ROOT)  # luigi.cfg and the pipeline's relative paths
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
 
     import luigi
 
     import tasks  # noqa: F401  (registers the tasks)
     from tasks.topic import TopicConcepts
 
-    runs = [TopicConcepts(keyword=k) for k in args.keywords]
+    runs = [TopicConcepts(keyword=k) for k in keywords]
     if not luigi.build(runs, local_scheduler=True, log_level="WARNING"):
         print("a topic run failed: see the Luigi log above", file=sys.stderr)
+        return None
+    return [(task.keyword, json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8")))
+            for task in runs]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("keywords", nargs="*", default=list(KEYWORDS))
+    args = ap.parse_args(argv)
+    reports = run_reports(args.keywords)
+    if reports is None:
         return 1
     text = ["# Top concepts of the default method, to judge by hand", ""]
-    for task in runs:
-        report = json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
-        text += lines_for(task.keyword, report)
+    for keyword, report in reports:
+        text += lines_for(keyword, report)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(text), encoding="utf-8")
     print("\n".join(text))
