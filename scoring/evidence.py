@@ -242,6 +242,16 @@ def is_fragment(phrase: str) -> bool:
     return bool(ws) and ws[-1] in FRAGMENT_ENDS or _CODE.search(phrase) is not None
 
 
+def without_qualifier(name: str) -> str:
+    """A name without its trailing parenthetical ("Android (robot)" -> "Android"), unless that is all it is."""
+    return _PARENTHETICAL.sub("", name) or name
+
+
+def initials(ws: list[str]) -> str:
+    """The first letters of words, joined ("operating system" -> "os")."""
+    return "".join(w[0] for w in ws)
+
+
 def part_of_keyword(phrase: str, keyword: str) -> bool:
     """True if the candidate's words occur as a run inside the keyword's, plurals folded.
 
@@ -251,7 +261,7 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
     computing"). Not Porter stems for one word: "Robot" is a concept of robotics, not the keyword.
     """
     kw, ph = [singular(w) for w in words(keyword)], [singular(w) for w in words(phrase)]
-    if len(kw) > 1 and ph == ["".join(w[0] for w in kw)]:  # its initials: "OS", "AI"
+    if len(kw) > 1 and ph == [initials(kw)]:  # its initials: "OS", "AI"
         return True
     # Another form of a name of several words ("Quantum computer" for "quantum computing",
     # "Software engineer"): every word's Porter stem the same. One word alone keeps its
@@ -325,7 +335,7 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
     out = []
     for url, title, lead in pages:
         display = title_name(title)
-        phrase = _PARENTHETICAL.sub("", display) or display
+        phrase = without_qualifier(display)
         norm = normalise(phrase)
         if (not norm or norm in seen or norm == key or _INDEX_LIKE.match(display)
                 or len(norm.split()) > MAX_NAME_WORDS or part_of_keyword(phrase, keyword)):
@@ -342,7 +352,7 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
 def concept_key(written: str) -> tuple[str, ...]:
     """What two names of one concept share: their words, plurals folded, a trailing qualifier
     dropped ("Video game consoles" = "video game console"; "Firefox (web browser)" = "Firefox")."""
-    bare = _PARENTHETICAL.sub("", written) or written
+    bare = without_qualifier(written)
     return tuple(singular(w) for w in words(bare))
 
 
@@ -366,18 +376,18 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
                    key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
     expansions: dict[str, dict] = {}
     for r in order:
-        ws = words(_PARENTHETICAL.sub("", r["written"]) or r["written"])
+        ws = words(without_qualifier(r["written"]))
         if len(ws) > 1:
-            expansions.setdefault("".join(w[0] for w in ws), r)
+            expansions.setdefault(initials(ws), r)
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
         key = concept_key(r["written"])
         bare = r["written"].strip()
-        initials = bare[:-1].lower() if bare.endswith("s") else bare.lower()
-        if _ACRONYM.fullmatch(bare) and initials in expansions:
-            full = expansions[initials]
+        letters = bare[:-1].lower() if bare.endswith("s") else bare.lower()
+        if _ACRONYM.fullmatch(bare) and letters in expansions:
+            full = expansions[letters]
             out[r["phrase"]] = (full["phrase"], f"the initials of '{full['written']}': ranked once, as the full name")
             continue
         if key in kept_by_key:
@@ -406,7 +416,7 @@ def is_broader(phrase: str, keyword_lead: str) -> bool:
     same reading as `says_is_a`, turned round: the phrase within the first sentence's
     genus window of the keyword's page (a trailing qualifier dropped, plurals folded).
     """
-    bare = _PARENTHETICAL.sub("", phrase) or phrase
+    bare = without_qualifier(phrase)
     return bool(keyword_lead) and says_is_a(keyword_lead, bare)
 
 

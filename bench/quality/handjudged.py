@@ -21,6 +21,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scoring.evidence import concept_key
+
 from .toplists import run_reports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,8 +49,6 @@ class Judged:
 
 def verdicts(entry: dict) -> dict[tuple[str, ...], bool]:
     """{concept key: hit?} of one keyword's judgements."""
-    from scoring.evidence import concept_key
-
     out = {concept_key(p): False for p in entry.get("misses", [])}
     out.update({concept_key(p): True for p in entry.get("hits", [])})
     return out
@@ -61,8 +61,6 @@ def top_concepts(report: dict, top: int = TOP) -> list[str]:
 
 def judge(keyword: str, phrases: list[str], entry: dict) -> Judged:
     """Each phrase as a hit, a miss or unjudged by one keyword's judgements."""
-    from scoring.evidence import concept_key
-
     known = verdicts(entry)
     out = Judged(keyword)
     for phrase in phrases:
