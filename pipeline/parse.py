@@ -13,8 +13,10 @@ from .text import squash
 from .urls import canonical
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
-_HAS_HTML = re.compile(r"<html[\s>]", re.I)
-_HAS_BODY = re.compile(r"<body[\s>]", re.I)
+# Searched in the raw bytes (a tag name is ASCII in every encoding a page can declare
+# but UTF-16, which sniff_binary's NUL check turns away): no 150 KB decode a page.
+_HAS_HTML = re.compile(rb"<html[\s>]", re.I)
+_HAS_BODY = re.compile(rb"<body[\s>]", re.I)
 _BINARY_MAGIC = {b"%PDF": "pdf", b"%!PS": "postscript", b"\x89PNG": "png", b"GIF8": "gif",
                  b"\xff\xd8\xff": "jpeg", b"PK\x03\x04": "zip", b"\x1f\x8b": "gzip"}
 BLOCK_TAGS = frozenset(
@@ -94,10 +96,9 @@ def html_problem(raw: bytes, content_type: str | None = None) -> str | None:
     kind = sniff_binary(raw)
     if kind:
         return f"not HTML ({kind})"
-    head = raw[:200_000].decode("latin-1")
-    if not _HAS_HTML.search(head):
+    if not _HAS_HTML.search(raw, 0, 200_000):
         return "no <html> tag"
-    if not _HAS_BODY.search(head) and not _HAS_BODY.search(raw.decode("latin-1")):
+    if not _HAS_BODY.search(raw):
         return "no <body> tag"
     return None
 

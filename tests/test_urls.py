@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.urls import canonical, file_url, host
+import itertools
+
+from pipeline.urls import canonical, file_url, host, normalise_percent
 
 
 @pytest.mark.parametrize(
@@ -98,3 +100,33 @@ def test_file_url(relpath, expected):
 
 def test_file_url_strips_only_one_suffix():
     assert file_url("a.html.html", "p/") == "p/a.html"
+
+
+def _percent_by_hand(part: str) -> str:
+    """RFC 3986 section 6.2.2.2, written out: decode unreserved escapes, uppercase the rest."""
+    out, i = [], 0
+    while i < len(part):
+        esc = part[i + 1:i + 3]
+        if part[i] == "%" and len(esc) == 2 and all(c in "0123456789abcdefABCDEF" for c in esc):
+            ch = chr(int(esc, 16))
+            out.append(ch if ch.isascii() and (ch.isalnum() or ch in "-._~") else "%" + esc.upper())
+            i += 3
+        else:
+            out.append(part[i])
+            i += 1
+    return "".join(out)
+
+
+def test_normalise_percent_agrees_with_the_rfc_on_every_escape():
+    # Every two-character escape (and malformed ones): the fast "nothing to fix" check
+    # must never skip an escape that needs decoding or uppercasing.
+    chars = "0123456789abcdefABCDEFgG%"
+    for a, b in itertools.product(chars, repeat=2):
+        part = f"/wiki/A%{a}{b}z%E2%80%93"
+        assert normalise_percent(part) == _percent_by_hand(part), part
+
+
+def test_normalise_percent_examples():
+    assert normalise_percent("/wiki/AT%26T") == "/wiki/AT%26T"
+    assert normalise_percent("/wiki/Caf%c3%a9") == "/wiki/Caf%C3%A9"
+    assert normalise_percent("/wiki/%41%7e%2d") == "/wiki/A~-"
