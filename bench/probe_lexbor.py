@@ -17,25 +17,23 @@ text length), so its time is not that of doing less. Needs `pip install -e '.[be
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lxml import etree  # noqa: E402
 
+from bench.profile_index import cpu_ms, sample_pages  # noqa: E402
 from pipeline.boilerplate import _HIDDEN_STYLE, DEFAULT_RULES, _class_id_hit  # noqa: E402
-from pipeline.indexer import collection_root, iter_collection, parse_for_index  # noqa: E402
+from pipeline.indexer import parse_for_index  # noqa: E402
 from pipeline.links import _memo, _resolve  # noqa: E402
 from pipeline.parse import html_problem, parser_input  # noqa: E402
 from pipeline.store import pack_html, pack_items, pack_links, unpack_items, unpack_links  # noqa: E402
 from pipeline.text import squash  # noqa: E402
 from pipeline.urls import canonical  # noqa: E402
 
-URL_PREFIX = "https://en.wikipedia.org/wiki/"
 LEFT_OUT_MS = 0.7  # back matter, star labels, lead, block breaks: their lxml cost (profile_index.py), rounded up
 
 
@@ -129,13 +127,6 @@ def lexbor_page(url: str, raw: bytes) -> dict:
             "items_packed": pack_items(items), "declared": declared}
 
 
-def _cpu_ms(fn, pages) -> float:
-    t = time.process_time_ns()
-    for url, raw in pages:
-        fn(url, raw)
-    return (time.process_time_ns() - t) / 1e6 / len(pages)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="/tmp/corpus/repository")
@@ -147,12 +138,7 @@ def main(argv=None) -> int:
         import selectolax.lexbor  # noqa: F401
     except ImportError:
         sys.exit("selectolax is not installed: pip install -e '.[bench]'")
-    corpus = Path(args.corpus)
-    if not corpus.is_dir():
-        sys.exit(f"corpus {corpus} is not a folder: unpack ../shared/corpora/wikipedia-cs-2020.tar.xz and pass --corpus")
-    entries = list(iter_collection(collection_root(corpus), URL_PREFIX))
-    random.Random(args.seed).shuffle(entries)
-    pages = [(url, Path(src).read_bytes()) for url, src in entries[: args.pages]]
+    pages = sample_pages(args.corpus, args.pages, args.seed)
 
     from selectolax.lexbor import LexborHTMLParser
 
@@ -161,10 +147,10 @@ def main(argv=None) -> int:
 
     runs = {"lxml parse": [], "lexbor parse": [], "parse_for_index (lxml)": [], "lexbor sketch": []}
     for _ in range(args.rounds):
-        runs["lxml parse"].append(_cpu_ms(lxml_parse, pages))
-        runs["lexbor parse"].append(_cpu_ms(lambda u, r: LexborHTMLParser(r), pages))
-        runs["parse_for_index (lxml)"].append(_cpu_ms(lambda u, r: parse_for_index((u, r), DEFAULT_RULES), pages))
-        runs["lexbor sketch"].append(_cpu_ms(lexbor_page, pages))
+        runs["lxml parse"].append(cpu_ms(lxml_parse, pages))
+        runs["lexbor parse"].append(cpu_ms(lambda u, r: LexborHTMLParser(r), pages))
+        runs["parse_for_index (lxml)"].append(cpu_ms(lambda u, r: parse_for_index((u, r), DEFAULT_RULES), pages))
+        runs["lexbor sketch"].append(cpu_ms(lexbor_page, pages))
     med = {k: statistics.median(v) for k, v in runs.items()}
     print(f"{len(pages)} pages, CPU ms a page, median of {args.rounds} alternated rounds, one process")
     for k, v in med.items():

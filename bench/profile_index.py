@@ -64,12 +64,27 @@ def profile(pages: list[tuple[str, bytes]]) -> dict[str, float]:
     return {k: v / 1e6 / n for k, v in spent.items()}
 
 
+def cpu_ms(fn, pages: list[tuple[str, bytes]]) -> float:
+    """CPU milliseconds per page of fn(url, raw) over `pages`."""
+    t = time.process_time_ns()
+    for url, raw in pages:
+        fn(url, raw)
+    return (time.process_time_ns() - t) / 1e6 / len(pages)
+
+
 def whole(pages: list[tuple[str, bytes]]) -> float:
     """CPU milliseconds per page of parse_for_index itself, as a worker runs it."""
-    t = time.process_time_ns()
-    for page in pages:
-        parse_for_index(page, DEFAULT_RULES)
-    return (time.process_time_ns() - t) / 1e6 / len(pages)
+    return cpu_ms(lambda url, raw: parse_for_index((url, raw), DEFAULT_RULES), pages)
+
+
+def sample_pages(corpus: str, pages: int, seed: int) -> list[tuple[str, bytes]]:
+    """`pages` random (URL, bytes) of an unpacked collection folder; exits with one line when it is missing."""
+    folder = Path(corpus)
+    if not folder.is_dir():
+        sys.exit(f"corpus {folder} is not a folder: unpack ../shared/corpora/wikipedia-cs-2020.tar.xz and pass --corpus")
+    entries = list(iter_collection(collection_root(folder), URL_PREFIX))
+    random.Random(seed).shuffle(entries)
+    return [(url, Path(src).read_bytes()) for url, src in entries[:pages]]
 
 
 def main(argv=None) -> int:
@@ -78,12 +93,7 @@ def main(argv=None) -> int:
     ap.add_argument("--pages", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    corpus = Path(args.corpus)
-    if not corpus.is_dir():
-        sys.exit(f"corpus {corpus} is not a folder: unpack ../shared/corpora/wikipedia-cs-2020.tar.xz and pass --corpus")
-    entries = list(iter_collection(collection_root(corpus), URL_PREFIX))
-    random.Random(args.seed).shuffle(entries)
-    pages = [(url, Path(src).read_bytes()) for url, src in entries[: args.pages]]
+    pages = sample_pages(args.corpus, args.pages, args.seed)
     gc.collect()
     gc.freeze()
     whole(pages[:50])  # warm caches and memos as a worker's first pages would
