@@ -179,6 +179,8 @@ def ref() -> Reference:
     ("abductive logic programming", "abductive logic programming (ALP)"),  # parenthetical removed
     ("Abductive Logic Programming (ALP)", "abductive logic programming (ALP)"),
     ("ALP", None),                                  # the abbreviation alone does not match
+    ("Neural network (machine learning)", "Neural network"),  # the candidate's qualifier too
+    ("Deep learning (neural network)", None),      # the qualifier is dropped, not taken for the term
     ("support vector machines", "Support vector machine"),
     ("K nearest neighbor", "k-nearest neighbors"),
     ("", None),

@@ -33,10 +33,12 @@ The matching rule (`match_key`, `Reference.matches`): a phrase is compared by it
 each Porter-stemmed (pipeline.text.stem), in order. So case and plural/singular do not
 matter ("Neural Networks" = "neural network"), word order does ("network neural" is not
 "neural network"), and punctuation separates words ("k-nearest neighbor" = "k nearest
-neighbors"). A candidate matches a reference when its key equals the key of one of the
-reference's terms, or the key of that term with one trailing parenthetical removed
-("abductive logic programming (ALP)" is also "abductive logic programming"; the
-abbreviation "ALP" alone does not match). Porter stemming can merge unrelated words
+neighbors"). A candidate matches a reference when its key, or its key with one trailing
+parenthetical removed, equals the key of one of the reference's terms, or the key of
+that term with one trailing parenthetical removed ("abductive logic programming (ALP)"
+is also "abductive logic programming"; "Morphology (biology)" is also "morphology"; the
+abbreviation "ALP" alone does not match). The rule is the same on both sides: a
+qualifier in brackets says which sense is meant, written by a glossary or by a page title. Porter stemming can merge unrelated words
 ("universe"/"university"); that is accepted.
 """
 from __future__ import annotations
@@ -193,7 +195,10 @@ class Reference:
 
     def matches(self, phrase: str) -> str | None:
         """The reference term `phrase` matches (see the module doc), or None."""
-        return self.keys.get(match_key(phrase))
+        for key in sorted(term_keys(phrase), key=len, reverse=True):  # the phrase as written first
+            if key in self.keys:
+                return self.keys[key]
+        return None
 
     def to_json(self) -> dict:
         return {"keyword": self.keyword, "pages": self.pages, "page_sizes": self.page_sizes,
