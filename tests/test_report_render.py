@@ -1,0 +1,33 @@
+"""The rendered report and console summary: the few-pages warning."""
+from __future__ import annotations
+
+import pytest
+
+from tasks.report import few_pages_note, render_markdown, summary_lines
+
+
+def _report(n_k: int, pages: int | None = 100, method: str = "evidence") -> dict:
+    params = {"pages": pages, "method": method} if pages is not None else {"method": method}
+    cand = {"phrase": "Qubit", "type": "I", "n_cp": 7, "n_b": 3, "starred": False, "pages": ["u"],
+            **{f"s{i}": 0.1 for i in range(1, 7)},
+            "evidence": {"kind": "concept", "score": 0.1, "why": "S1 0.100 x NPMI 1.000 = 0.1000", "npmi": 1.0,
+                         "lists": 1, "source": "lists", "defines": False, "is_a": False}}
+    return {"keyword": "quantum computing", "parameters": params, "n_k": n_k, "n_docs": 5444, "candidates": [cand]}
+
+
+@pytest.mark.parametrize("method", ["evidence", "published"])
+def test_few_pages_warning_when_fewer_documents_than_pages_asked(method):
+    rep = _report(32, method=method)
+    note = few_pages_note(rep)
+    assert note.startswith("Few pages: only 32 documents contain the keyword (100 pages were asked for)")
+    assert f"**{note}**" in render_markdown(rep)
+    lines = summary_lines(rep, "out/report.md")
+    assert lines[-2:] == [note, "Report: out/report.md"]
+
+
+@pytest.mark.parametrize("n_k, pages", [(100, 100), (500, 100), (0, 100), (32, None)])
+def test_no_warning_when_the_keyword_fills_the_pages_or_nothing_is_known(n_k, pages):
+    rep = _report(n_k, pages)
+    assert few_pages_note(rep) is None
+    assert "Few pages" not in render_markdown(rep)
+    assert summary_lines(rep, "r.md")[-1] == "Report: r.md" and "Few pages" not in " ".join(summary_lines(rep, "r.md"))
