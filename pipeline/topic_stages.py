@@ -14,13 +14,13 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (choose_page, definition_candidates, evidence_score, explain, first_sentence,
-                              fold_variants, is_broader, is_fragment, is_generic, is_thin, names_a_list, npmi,
-                              page_kind, part_of_keyword, rank_key, says_is_a)
+from scoring.evidence import (choose_page, concept_key, definition_candidates, evidence_score, explain,
+                              first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
+                              names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a)
 from scoring.hitscores import concept_type, scores
-from scoring.tagtree import star_labelled, star_page
+from scoring.tagtree import section_titles, star_labelled, star_page
 
-from .boilerplate import BoilerplateRules
+from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
 from .parse import content_tree, main_text
 from .search import SearchBackend
@@ -224,7 +224,7 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
 
 def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
              star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
-             domain: str = "", progress: Progress = None) -> dict:
+             domain: str = "", progress: Progress = None, rules: BoilerplateRules = DEFAULT_RULES) -> dict:
     """Stage 10 of the default method: each candidate's evidence and score, best first.
 
     The mined candidates are joined by the concepts the index's own pages define through
@@ -245,14 +245,18 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # The keyword's own page: what it says the keyword is a kind of is broader, not a sub-topic.
     own = choose_page(backend.pages_about(keyword), keyword)
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
+    sections = keyword_sections(backend, own[0], rules) if own is not None else []
+    section_keys = {concept_key(t) for t in sections}
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source == "lists":
             page, title, sentence, kind, is_a = _page_facts(backend, phrase, keyword)
+            written = shown.get(phrase, phrase)
         else:
             d = display[phrase]
             page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
+            written = title
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         # A definition from a qualified title ("file (command)") does not vouch for the bare
@@ -260,20 +264,22 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         qualified = bool(title) and normalise(title_name(title)) != phrase
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
+        sectioned = concept_key(written) in section_keys
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "is_a": is_a, "kind": kind, "generic": generic,
-               "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a), 6),
-               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a)}
+               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned,
+               "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
+                                             sectioned), 6),
+               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned)}
         if source == "definition":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=display[phrase]["display"], type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
-        zero = _no_concept(phrase, row.get("display", shown.get(phrase, phrase)), keyword)
+        zero = _no_concept(phrase, written, keyword)
         if zero:
             row["score"], row["why"] = 0.0, zero
-        elif kind == "concept" and is_broader(row.get("display", shown.get(phrase, phrase)), keyword_lead):
+        elif kind == "concept" and is_broader(written, keyword_lead):
             row["kind"] = "broader"
         rows.append(row)
         if progress:
@@ -292,11 +298,23 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         row["thin"] = is_thin(row["n_b"])
     rows.sort(key=rank_key)
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
-            "keyword_page": own[0] if keyword_lead else None,
+            "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "broader": sum(r["kind"] == "broader" for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
+
+
+def keyword_sections(backend: SearchBackend, url: str, rules: BoilerplateRules) -> list[str]:
+    """The section headings of the keyword's own page (chrome removed), [] if it cannot be read.
+
+    lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
+    """
+    page = backend.fetch(url)
+    if page.problem or not page.raw:
+        return []
+    root, _ = content_tree(page.raw, rules, "lxml", page.content_type)
+    return section_titles(root) if root is not None else []
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str, bool]:
@@ -322,7 +340,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False}  # evidence from before these were recorded
+                      "thin": False, "sectioned": False}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -349,7 +367,8 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "defining_sentence", "variant_of", "thin", "why")}
+                                             "is_a", "generic", "sectioned", "defining_sentence", "variant_of",
+                                             "thin", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
                  "keyword_sentence": evidence_result.get("keyword_sentence"), **extra}

@@ -116,6 +116,15 @@ def labels(item: etree._Element, heading: object = _NO_HEADING) -> list[tuple[st
     return out
 
 
+def section_titles(root: etree._Element) -> list[str]:
+    """The text of every section heading (<h2>..<h6>) of a chrome-free tree, in document order.
+
+    What a page about a subject divides it into: the default ranking reads the keyword's
+    own page this way (scoring.evidence, "sectioned"). <h1> is the page's own title.
+    """
+    return [t for t in (squash(text_of(h)) for h in root.iter(*HEADINGS[1:])) if t]
+
+
 def labelled_items(root: etree._Element) -> Iterator[tuple[etree._Element, str, list[tuple[str, str]]]]:
     """(element, cleaned own text, labels) of every list item under `root`, in document order."""
     headings = nearest_headings(root)

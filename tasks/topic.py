@@ -274,7 +274,7 @@ class Evidence(TopicStage):
             result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
                                      read_json(self.stage_input(CandidatePhrases))["candidates"],
                                      read_json(self.input()), count, self.s1_threshold, self.domain,
-                                     self.progress("candidates weighed"))
+                                     self.progress("candidates weighed"), self.rules())
         write_json(self.output(), result)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences)
@@ -224,6 +224,12 @@ def test_score_is_the_product_the_explanation_shows():
     why = explain(0.4, 0.5, True, False, is_a=True)
     assert "x 1.5 (its page defines it via the keyword) x 2 (its page says it is a kind or branch" in why
     assert why.endswith(f"= {0.2 * 1.5 * 2:.4f}")
+    # A section of the keyword's own page titled as the candidate: one more factor, shown.
+    assert evidence_score(0.4, 0.5, False, True, sectioned=True) == pytest.approx(0.2 * STAR_FACTOR * SECTION_FACTOR)
+    why = explain(0.4, 0.5, False, True, sectioned=True)
+    assert why == (f"S1 0.400 x NPMI 0.500 x 1.5 (starred) x 1.5 (a section of the keyword's page is titled so) "
+                   f"= {0.2 * 1.5 * 1.5:.4f}")
+    assert "section" not in explain(0.4, 0.5, False, True)
 
 
 def test_title_keys_cover_each_part_of_a_title():

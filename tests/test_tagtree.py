@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.parse import content_tree, parse_tree
-from scoring.tagtree import Evidence, labels, section_heading, star_page, stemmed
+from scoring.tagtree import Evidence, labels, section_heading, section_titles, star_page, stemmed
 
 PAGE = "http://example.com/ml"
 KW = "machine learning"
@@ -168,3 +168,15 @@ def test_section_heading_none_without_headings():
 
 def test_stemmed_keeps_stopwords():
     assert stemmed("Theory of Computations") == ["theori", "of", "comput"]
+
+
+def test_section_titles_are_the_content_headings_below_the_title():
+    html = b"""<html><body><h1>Speech recognition</h1>
+    <nav><h2>Navigation menu</h2></nav>
+    <div id="toc" class="toc"><h2>Contents</h2></div>
+    <h2>Models, methods, and algorithms<span class="mw-editsection">[edit]</span></h2>
+    <h3>Hidden Markov   models</h3><p>text</p><h4>Dynamic time warping</h4>
+    <h3>  </h3><h2>See also</h2></body></html>"""
+    root, _ = content_tree(html)
+    assert section_titles(root) == ["Models, methods, and algorithms", "Hidden Markov models",
+                                    "Dynamic time warping", "See also"]

@@ -210,6 +210,13 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         if e["source"] == "definition":  # found by its page, not in the lists: its page defines it
             assert e["defines"] and e["lists"] == 0 and c["support"] == 0
             assert c["s1"] == pytest.approx(c["n_b"] / math.sqrt(rep["n_k"] * c["n_cp"]), abs=1e-6)
+    # Sectioned: a section heading of the keyword's own page (listed in the artifact) names it.
+    section_keys = {concept_key(t) for t in evidence["keyword_sections"]}
+    assert section_keys and any(c["evidence"]["sectioned"] for c in rep["candidates"])
+    for c in rep["candidates"]:
+        assert c["evidence"]["sectioned"] == (concept_key(c["phrase"]) in section_keys)
+        explained = c["evidence"]["why"].startswith("S1 ")  # the product, not a rule's or a variant's reason
+        assert ("a section of the keyword's page" in c["evidence"]["why"]) == (c["evidence"]["sectioned"] and explained)
     sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
     assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
     md = Path(task.output()["md"].path).read_text()
