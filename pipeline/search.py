@@ -104,12 +104,22 @@ def fts_phrase(phrase: str) -> str | None:
     return '"' + " ".join(ws) + '"' if ws else None
 
 
+def _domain(domain: str) -> str:
+    return domain.strip().lstrip(".").lower()
+
+
 def domain_clause(domain: str) -> tuple[str, list[str]]:
     """SQL restricting `pages.host` to `domain` (".edu", "edu", "example.com")."""
-    d = domain.strip().lstrip(".").lower()
+    d = _domain(domain)
     if not d:
         return "", []
     return " AND (p.host = ? OR p.host LIKE ?)", [d, "%." + d]
+
+
+def in_domain(page_host: str, domain: str) -> bool:
+    """domain_clause's rule for one host: True when `domain` is empty or the host is under it."""
+    d = _domain(domain)
+    return not d or page_host == d or page_host.endswith("." + d)
 
 
 class LocalBackend:

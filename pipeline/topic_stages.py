@@ -16,16 +16,18 @@ from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (choose_page, concept_key, definition_candidates, evidence_score, explain,
                               first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
-                              names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a)
+                              names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a,
+                              section_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import section_titles, star_labelled, star_page
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
 from .parse import content_tree, main_text
-from .search import SearchBackend
+from .search import SearchBackend, in_domain
 from .store import title_name
 from .text import normalise
+from .urls import host
 
 Progress = Callable[[int, int], None] | None
 SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
@@ -228,9 +230,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     """Stage 10 of the default method: each candidate's evidence and score, best first.
 
     The mined candidates are joined by the concepts the index's own pages define through
-    the keyword (`definition_candidates`), counted and scored the same way; each row says
-    where it came from ("lists" or "definition"). Definitions come from hosts under
-    `domain` only, as the search results do.
+    the keyword (`definition_candidates`) and those the section headings of the keyword's
+    own page name (`section_candidates`), counted and scored the same way; each row says
+    where it came from ("lists", "definition" or "section"). Definitions and sections come
+    from hosts under `domain` only, as the search results do.
     """
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
@@ -239,20 +242,24 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     mined = {r["phrase"] for r in scored}
     defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
                if d["phrase"] not in mined]
-    extra = score(hit_counts(count, keyword, defined), threshold)
-    display = {d["phrase"]: d for d in defined}
-    todo = [(r, "lists") for r in scored] + [(r, "definition") for r in extra]
-    # The keyword's own page: what it says the keyword is a kind of is broader, not a sub-topic.
+    # The keyword's own page: what it says the keyword is a kind of is broader, not a
+    # sub-topic; what its sections are titled are parts of the keyword.
     own = choose_page(backend.pages_about(keyword), keyword)
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
-    sections = keyword_sections(backend, own[0], rules) if own is not None else []
+    # Its sections name candidates, so the page must be one --domain lets the run read.
+    sections = keyword_sections(backend, own[0], rules) if own is not None and in_domain(host(own[0]), domain) else []
     section_keys = {concept_key(t) for t in sections}
+    headed = section_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
+    display = {d["phrase"]: d for d in defined + headed}
+    todo = ([(r, "lists") for r in scored]
+            + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
+            + [(r, "section") for r in score(hit_counts(count, keyword, headed), threshold)])
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
-        if source == "lists":
+        if source != "definition":
             page, title, sentence, kind, is_a = _page_facts(backend, phrase, keyword)
-            written = shown.get(phrase, phrase)
+            written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
         else:
             d = display[phrase]
             page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
@@ -272,7 +279,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
                                              sectioned), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned)}
-        if source == "definition":
+        if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=display[phrase]["display"], type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
@@ -297,7 +304,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for row in rows:
         row["thin"] = is_thin(row["n_b"])
     rows.sort(key=rank_key)
-    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined),
+    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(headed),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "broader": sum(r["kind"] == "broader" for r in rows),

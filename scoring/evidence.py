@@ -33,12 +33,14 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   over the candidate names the keyword, here the keyword's page heads a section with
   the candidate. Session 10: 38 of 45 judged top-25 places with it were hits.
 
+Candidates come from three sources: the mined lists; definitions (`definition_candidates`:
+a page whose first paragraph mentions the keyword names a concept described through
+it); and the section headings of the keyword's own page (`section_candidates`), which
+name its parts whether or not a list holds them word for word.
+
 Type III candidates (n(CP) > n(k)) are ranked with the rest: for a rare keyword a real
 sub-concept can be more frequent than the keyword itself.
 
-Candidates come from the mined lists and from definitions (`definition_candidates`): a
-page whose first paragraph mentions the keyword names a concept described through it,
-whether or not a list holds the name word for word.
 
 Chosen by measurement on bench/quality's references (see README "Quality"): NPMI beat
 raw ratios, lower confidence bounds of P(k|CP), log-likelihood ratio and IDF penalties;
@@ -55,7 +57,7 @@ from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 10
+RANKING_VERSION = 12  # 11 was taken by an experiment that was not kept (session 9)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -358,6 +360,29 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
         seen.add(norm)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
                     "kind": page_kind(lead, title), "is_a": says_is_a(lead, keyword)})
+    return out
+
+
+def section_candidates(keyword: str, titles: list[str], known: set[str]) -> list[dict]:
+    """Concepts named by the section headings of the keyword's own page, from their titles.
+
+    The page about the keyword divides it into parts ("Hidden Markov models" on "Speech
+    recognition", "Unit testing" on "Software testing"), listed or not on the mined pages.
+    The phrase is the heading without a trailing qualifier, normalised; the display keeps
+    it as written. Left out: headings with a digit (dates: "1970-1990") or of more than
+    MAX_NAME_WORDS words, the keyword and parts of it, names of list pages, and phrases
+    already in `known` (mined or defined candidates), each heading once.
+    """
+    key = normalise(keyword)
+    out, seen = [], set(known)
+    for title in titles:
+        phrase = normalise(without_qualifier(title))
+        if (not phrase or phrase in seen or phrase == key or any(ch.isdigit() for ch in title)
+                or len(phrase.split()) > MAX_NAME_WORDS or part_of_keyword(title, keyword)
+                or names_a_list(title)):
+            continue
+        seen.add(phrase)
+        out.append({"phrase": phrase, "display": title})
     return out
 
 

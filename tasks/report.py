@@ -83,7 +83,8 @@ def render_evidence_markdown(report: dict) -> str:
         "§ = a section of the keyword's own page is titled so; "
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
-        "as the title of an indexed page whose first paragraph mentions the keyword. People "
+        "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
+        "mined lists, a section heading of the keyword's own page. People "
         "(candidates whose page opens as a biography: a name, a birth or life span in "
         "parentheses, \"is/was a ...\") and organisations (whose page's first sentence calls "
         "them a company, organization, institute, university, ...) are ranked apart, after the concepts. "
@@ -117,6 +118,8 @@ def render_evidence_markdown(report: dict) -> str:
         line = f"{i}. **{c['phrase']}**: {e['why']}."
         if e.get("source") == "definition":
             line += " Not in the mined lists: found by its definition."
+        elif e.get("source") == "section":
+            line += " Not in the mined lists: a section heading of the keyword's own page."
         if e["defines"]:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
         if e.get("thin"):

@@ -7,7 +7,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (section_candidates, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences)
@@ -385,3 +385,14 @@ def test_fold_variants_ranks_an_acronym_as_its_expansion():
     assert folded["cpus"][0] == "central processing unit"  # even when the acronym scores higher
     assert "ai" not in folded  # no expansion among the candidates
     assert "nlp" not in folded  # written in lower case: a word, not an acronym
+
+
+def test_section_candidates_name_the_parts_of_the_keywords_page():
+    titles = ["History", "1970-1990", "Hidden Markov models", "Speech recognition software",
+              "Neural networks", "hidden Markov models", "Dynamic time warping (DTW)", "List of speech recognition software",
+              "Speech", "Recognition", "A heading far too long to be the name of anything at all, it runs on and on for words"]
+    got = section_candidates("speech recognition", titles, known={"neural network", "neural networks"})
+    assert got == [{"phrase": "history", "display": "History"},
+                   {"phrase": "hidden markov models", "display": "Hidden Markov models"},
+                   {"phrase": "speech recognition software", "display": "Speech recognition software"},
+                   {"phrase": "dynamic time warping", "display": "Dynamic time warping (DTW)"}]

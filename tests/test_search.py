@@ -9,6 +9,7 @@ from pipeline import store
 from pipeline.errors import UserError
 from pipeline.search import (
     CachedHitCounts,
+    in_domain,
     FetchedPage,
     LocalBackend,
     SearchHit,
@@ -198,6 +199,14 @@ def test_fts_phrase_and_domain_clause():
     assert fts_phrase("...") is None
     assert domain_clause(" .EDU ") == (" AND (p.host = ? OR p.host LIKE ?)", ["edu", "%.edu"])
     assert domain_clause("") == ("", [])
+
+
+@pytest.mark.parametrize("page_host, domain, expected", [
+    ("cs.stanford.edu", ".edu", True), ("stanford.edu", " EDU ", True), ("edu", ".edu", True),
+    ("en.wikipedia.org", ".edu", False), ("notedu", "edu", False), ("example.com", "", True),
+])
+def test_in_domain_is_the_sql_rule_for_one_host(page_host, domain, expected):
+    assert in_domain(page_host, domain) is expected
 
 
 # --- fetch ----------------------------------------------------------------------------------------

@@ -96,9 +96,11 @@ def test_report_schema_and_order(report):
         if c["evidence"]["source"] == "lists":  # mined from list items, digits dropped
             assert not re.search(r"\d", c["phrase"])
             assert c["pages"] and all(p.startswith(WIKI) for p in c["pages"])
-        else:  # a page's title: names keep their digits ("x86"); no list holds it
-            assert c["evidence"]["source"] == "definition" and c["pages"] == []
-            assert c["evidence"]["page"].startswith(WIKI)
+        elif c["evidence"]["source"] == "definition":  # a page's title: names keep their digits ("x86")
+            assert c["pages"] == [] and c["evidence"]["page"].startswith(WIKI)
+        else:  # a section heading of the keyword's own page, no digits; no list holds it
+            assert c["evidence"]["source"] == "section" and c["pages"] == [] and c["support"] == 0
+            assert not re.search(r"\d", c["phrase"]) and c["evidence"]["sectioned"]
 
 
 def test_report_files_agree(report):
@@ -219,6 +221,12 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         assert ("a section of the keyword's page" in c["evidence"]["why"]) == (c["evidence"]["sectioned"] and explained)
     sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
     assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
+    # Section headings of the keyword's page not already candidates become candidates too.
+    assert sources["section"] == evidence["sections_named"] > 0
+    listed = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != "section"}
+    for c in rep["candidates"]:
+        if c["evidence"]["source"] == "section":
+            assert c["phrase"] in evidence["keyword_sections"] and c["normalised"] not in listed
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
     # People, then organisations come after every concept, each group in score order.
