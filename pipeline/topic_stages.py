@@ -251,9 +251,13 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     section_keys = {concept_key(t) for t in sections}
     headed = section_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
     display = {d["phrase"]: d for d in defined + headed}
+    # A heading that is one word a tenth of the collection uses names a part of the page
+    # ("Users", "History"), not a concept: no list vouches for it.
+    named = [r for r in score(hit_counts(count, keyword, headed), threshold)
+             if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
     todo = ([(r, "lists") for r in scored]
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
-            + [(r, "section") for r in score(hit_counts(count, keyword, headed), threshold)])
+            + [(r, "section") for r in named])
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
@@ -304,7 +308,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for row in rows:
         row["thin"] = is_thin(row["n_b"])
     rows.sort(key=rank_key)
-    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(headed),
+    return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "broader": sum(r["kind"] == "broader" for r in rows),
