@@ -209,6 +209,11 @@ def test_part_of_keyword():
     assert part_of_keyword("Software engineer", "software engineering")
     assert not part_of_keyword("Quantum computer science", "quantum computing")
     assert not part_of_keyword("Computer", "computing")  # one word keeps its ending
+    # The same letters with a hyphen or space more or less.
+    assert part_of_keyword("Email", "e-mail") and part_of_keyword("E-mails", "email")
+    assert part_of_keyword("Database", "data base") and part_of_keyword("data bases", "database")
+    assert part_of_keyword("Mail", "e-mail")  # a run inside, as before
+    assert not part_of_keyword("Emails server", "e-mail")
 
 
 def test_score_is_the_product_the_explanation_shows():
