@@ -14,7 +14,7 @@ from typing import Protocol, Sequence
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, unpack_items
-from .text import words
+from .text import singular, words
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,8 @@ class SearchBackend(Protocol):
 
     def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of the pages titled `phrase`, then of those titled
-        `phrase (something)`: one name, several meanings."""
+        `phrase (something)`: one name, several meanings. A plural name with no such page
+        is looked up in the singular."""
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
@@ -184,9 +185,17 @@ class LocalBackend:
         return self.con.execute("SELECT count(*) FROM pages_fts").fetchone()[0]
 
     def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
-        key = " ".join(words(phrase))
-        if not key:
+        ws = words(phrase)
+        if not ws:
             return []
+        found = self._titled(" ".join(ws))
+        if not found and singular(ws[-1]) != ws[-1]:
+            # "Birds" is what the page "Bird" is about: titles are singular, names in lists
+            # and keywords often plural. Only when no page has the name as written.
+            found = self._titled(" ".join(ws[:-1] + [singular(ws[-1])]))
+        return found
+
+    def _titled(self, key: str) -> list[tuple[str, str, str]]:
         try:
             # The title itself, or the title and more ("Kernel (operating system)": the key
             # "kernel operating system" starts with "kernel "): a range on the key's index.

@@ -275,6 +275,12 @@ def test_pages_about_finds_the_pages_titled_as_the_phrase(backend):
     # The exact title first, then the qualified ones in store order; "Kernel panic" is another name.
     assert [u for u, _, _ in backend.pages_about("kernel")] == [
         "http://w.org/k0", "http://w.org/k1", "http://w.org/k2"]
+    # A plural name with no page of its own is looked up in the singular, not otherwise.
+    assert [u for u, _, _ in backend.pages_about("Kernels")] == [
+        "http://w.org/k0", "http://w.org/k1", "http://w.org/k2"]
+    assert [u for u, _, _ in backend.pages_about("machine learnings")] == ["http://w.org/ml"]
+    assert [u for u, _, _ in backend.pages_about("kernel panics")] == ["http://w.org/k3"]
+    assert backend.pages_about("deep learnings") == []
 
 
 def test_choose_page_takes_the_meaning_that_concerns_the_keyword(backend):
