@@ -246,8 +246,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # sub-topic; what its sections are titled are parts of the keyword.
     own = choose_page(backend.pages_about(keyword), keyword)
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
-    # Its sections name candidates, so the page must be one --domain lets the run read.
-    sections = keyword_sections(backend, own[0], rules) if own is not None and in_domain(host(own[0]), domain) else []
+    # Its sections name candidates: only a page that is about the keyword (its first
+    # paragraph names it, as for the broader terms) and that --domain lets the run read.
+    about_keyword = bool(keyword_lead) and in_domain(host(own[0]), domain)
+    sections = keyword_sections(backend, own[0], rules) if about_keyword else []
     section_keys = {concept_key(t) for t in sections}
     headed = section_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
     display = {d["phrase"]: d for d in defined + headed}
@@ -285,7 +287,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
-            row.update(display=display[phrase]["display"], type=r["type"],
+            row.update(display=written, type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
         zero = _no_concept(phrase, written, keyword)
         if zero:
