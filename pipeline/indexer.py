@@ -5,6 +5,7 @@ so worker processes parse while the parent reads the collection and writes SQLit
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 import time
@@ -29,6 +30,9 @@ _rules: BoilerplateRules = DEFAULT_RULES
 def _init_worker(rules: BoilerplateRules) -> None:
     global _rules
     _rules = rules
+    # A forked worker inherits the parent's whole heap (Luigi, pandas, NLTK when run as a
+    # task); freezing it keeps the worker's garbage collections from walking it again.
+    gc.freeze()
 
 
 def index_items(root, url: str) -> list[list]:
