@@ -242,14 +242,14 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     mined = {r["phrase"] for r in scored}
     defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
                if d["phrase"] not in mined]
-    # The keyword's own page: what it says the keyword is a kind of is broader, not a
-    # sub-topic; what its sections are titled are parts of the keyword.
+    # The keyword's own page, if --domain lets the run read it: what it says the keyword is
+    # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
+    # keyword (read only from a page about the keyword: its first paragraph names it).
     own = choose_page(backend.pages_about(keyword), keyword)
+    if own is not None and not in_domain(host(own[0]), domain):
+        own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
-    # Its sections name candidates: only a page that is about the keyword (its first
-    # paragraph names it, as for the broader terms) and that --domain lets the run read.
-    about_keyword = bool(keyword_lead) and in_domain(host(own[0]), domain)
-    sections = keyword_sections(backend, own[0], rules) if about_keyword else []
+    sections = keyword_sections(backend, own[0], rules) if keyword_lead else []
     section_keys = {concept_key(t) for t in sections}
     headed = section_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
     display = {d["phrase"]: d for d in defined + headed}

@@ -178,6 +178,8 @@ def test_domain_restriction_with_no_matching_host(env):
     assert run(task)
     rep = json.loads(Path(task.output()["json"].path).read_text())
     assert rep["candidates"] == []
+    # The keyword's own page is on another host: it speaks for nothing in this run.
+    assert rep["keyword_page"] is None and rep["keyword_sentence"] is None
     rows = [json.loads(x) for x in (task.run_dir() / "01-search.jsonl").read_text().splitlines()]
     assert rows == []
 
