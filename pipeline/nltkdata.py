@@ -19,7 +19,8 @@ HOW_TO_GET = (
 
 
 @functools.lru_cache(maxsize=1)
-def _configure() -> None:
+def configure() -> None:
+    """Point NLTK at NLTK_DATA if set, else at ../shared/nltk_data beside the checkout."""
     import nltk
 
     # An explicit NLTK_DATA wins (nltk reads it too); otherwise ../shared/nltk_data.
@@ -32,7 +33,7 @@ def _configure() -> None:
 @functools.lru_cache(maxsize=4)
 def stopwords(language: str = "english") -> frozenset[str]:
     """NLTK's stopword list for `language` (179 words for English)."""
-    _configure()
+    configure()
     from nltk.corpus import stopwords as sw
 
     try:

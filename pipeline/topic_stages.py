@@ -20,6 +20,7 @@ from scoring.evidence import (choose_page, concept_key, definition_candidates, e
                               section_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import section_titles, star_labelled, star_page
+from scoring.taxonomy import Graph, relation
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -226,14 +227,16 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
 
 def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
              star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
-             domain: str = "", progress: Progress = None, rules: BoilerplateRules = DEFAULT_RULES) -> dict:
+             domain: str = "", progress: Progress = None, rules: BoilerplateRules = DEFAULT_RULES,
+             taxonomy: Graph | None = None) -> dict:
     """Stage 10 of the default method: each candidate's evidence and score, best first.
 
     The mined candidates are joined by the concepts the index's own pages define through
     the keyword (`definition_candidates`) and those the section headings of the keyword's
     own page name (`section_candidates`), counted and scored the same way; each row says
     where it came from ("lists", "definition" or "section"). Definitions and sections come
-    from hosts under `domain` only, as the search results do.
+    from hosts under `domain` only, as the search results do. `taxonomy` (WordNet's noun
+    table) says which candidates an outside taxonomy files under the keyword.
     """
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
@@ -278,13 +281,14 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
         sectioned = concept_key(written) in section_keys
+        wordnet = relation(taxonomy, written, keyword) if taxonomy is not None else None
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned,
+               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "wordnet": wordnet,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned), 6),
-               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned)}
+                                             sectioned, wordnet), 6),
+               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -353,7 +357,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False}  # evidence from before these were recorded
+                      "thin": False, "sectioned": False, "wordnet": None}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -380,7 +384,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "sectioned", "defining_sentence", "variant_of",
+                                             "is_a", "generic", "sectioned", "wordnet", "defining_sentence", "variant_of",
                                              "thin", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),

@@ -5,7 +5,7 @@ Every factor is a count or a fact a person can check in the run's artifacts:
     score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through the
             keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 1.5 if the tag-tree check starred it x 1.5 if a section of the
-            keyword's own page is titled so
+            keyword's own page is titled so x 2 if WordNet files it under the keyword
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
 - NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
@@ -32,6 +32,11 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   "Public-key cryptography" on "Cryptography"). The star turned round: there a heading
   over the candidate names the keyword, here the keyword's page heads a section with
   the candidate. Session 10: 38 of 45 judged top-25 places with it were hits.
+- WordNet: an outside taxonomy files the candidate under the keyword, as a kind ("Goose"
+  under "birds"), a part ("Beak") or a term of its topic domain ("Quark" under
+  "physics"): scoring/taxonomy.py. Lexicographers' is-a, where the is-a factor reads the
+  collection's own page; the same strength, 2. Silent for names WordNet 3.0 lacks (most
+  of computing after 2006).
 
 Candidates come from three sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through
@@ -55,13 +60,16 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
+from .taxonomy import describe
+
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 18  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 20  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
 STAR_FACTOR = 1.5
+TAXONOMY_FACTOR = IS_A_FACTOR  # an outside is-a weighs what the page's own is-a weighs
 SECTION_FACTOR = 1.5  # "half again", as the star and the definition: not tuned (1.25-2 measured)
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
@@ -110,14 +118,21 @@ def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
 
 def sentences(text: str) -> list[str]:
     """The sentences of a paragraph: split after . ! ? before a capital, not after an
-    abbreviation (Inc., Ltd., Dr.) or a name's initial ("John F. Kennedy")."""
+    abbreviation (Inc., Ltd., Dr.) or a name's initial ("John F. Kennedy"), nor inside brackets."""
     out: list[str] = []
     for piece in _SENTENCE_END.split(text.strip()):
-        if out and _ends_with_abbreviation(out[-1]):
+        if out and (_ends_with_abbreviation(out[-1]) or _open_bracket(out[-1])):
             out[-1] += " " + piece
         else:
             out.append(piece)
     return out
+
+
+def _open_bracket(sentence: str) -> bool:
+    # A sentence does not end inside brackets: a lead's opening parenthesis holds the
+    # etymology and pronunciation ("Physics (from Ancient Greek: ..., lit. 'knowledge of
+    # nature') is the natural science ..."), whose abbreviations and quotes end nothing.
+    return sentence.count("(") > sentence.count(")") or sentence.count("[") > sentence.count("]")
 
 
 def _ends_with_abbreviation(sentence: str) -> bool:
@@ -297,16 +312,17 @@ def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
 
 
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
-                   is_a: bool = False, sectioned: bool = False) -> float:
-    """The default ranking score (see the module doc)."""
+                   is_a: bool = False, sectioned: bool = False, wordnet: str | None = None) -> float:
+    """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.relation's answer."""
     return (s1 * max(npmi_value, 0.0) * (DEFINES_FACTOR if defines else 1.0)
             * (IS_A_FACTOR if defines and is_a else 1.0)
             * (STAR_FACTOR if starred else 1.0) * (SECTION_FACTOR if sectioned else 1.0)
+            * (TAXONOMY_FACTOR if wordnet else 1.0)
             * (GENERIC_FACTOR if generic else 1.0))
 
 
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
-            is_a: bool = False, sectioned: bool = False) -> str:
+            is_a: bool = False, sectioned: bool = False, wordnet: str | None = None) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     if defines:
@@ -317,9 +333,11 @@ def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic:
         parts.append(f"{STAR_FACTOR:g} (starred)")
     if sectioned:
         parts.append(f"{SECTION_FACTOR:g} (a section of the keyword's page is titled so)")
+    if wordnet:
+        parts.append(f"{TAXONOMY_FACTOR:g} (WordNet: {describe(wordnet)})")
     if generic:
         parts.append(f"{GENERIC_FACTOR:g} (a generic word: in over {GENERIC_SHARE:.0%} of all documents)")
-    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned)
+    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet)
     return " x ".join(parts) + f" = {score:.4f}"
 
 

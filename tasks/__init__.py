@@ -5,6 +5,7 @@ from .crawl import Crawl
 from .index import BuildIndex
 from .seeding import SeedingComparison
 from .singletopic import SingleTopicComparison
+from .wordnet import WordNetTable
 from .topic import (CandidatePhrases, FrequentItemsets, HitCounts, ListItems, NoisyFilter, Scores,
                     SearchResults, TagTreeCheck, TopicConcepts, Transactions, Evidence)
 
@@ -12,4 +13,4 @@ cli.install()
 
 __all__ = ["BuildIndex", "Crawl", "CrawlBenchmark", "TestBedTopics", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
            "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck", "Evidence",
-           "TopicConcepts", "SingleTopicComparison", "SeedingComparison"]
+           "TopicConcepts", "WordNetTable", "SingleTopicComparison", "SeedingComparison"]

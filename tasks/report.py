@@ -77,10 +77,12 @@ def render_evidence_markdown(report: dict) -> str:
     lines = _heading(report, f" of N = {report.get('n_docs', '?')}") + [
         "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
         "the keyword x 2 if that page's first sentence says it is a kind or branch of the keyword "
-        "x 1.5 if starred x 1.5 if a section of the keyword's own page is titled so x 0.5 for a generic word "
+        "x 1.5 if starred x 1.5 if a section of the keyword's own page is titled so x 2 if WordNet files it under "
+        "the keyword x 0.5 for a generic word "
         "(scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
         "§ = a section of the keyword's own page is titled so; "
+        "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
@@ -103,14 +105,15 @@ def render_evidence_markdown(report: dict) -> str:
         if not rows:
             continue
         lines += [f"## {title}", "",
-                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | § | defines | type | source |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | § | defines | WordNet | type | source |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for i, c in enumerate(rows, 1):
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
                          f"{'§' if e.get('sectioned') else ''} | "
-                         f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {c['type']} | {e.get('source', 'lists')} |")
+                         f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {e.get('wordnet') or ''} | "
+                         f"{c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
     lines += ["## Why the top concepts rank where they do", ""]
     for i, c in enumerate(concepts[:25], 1):

@@ -19,12 +19,14 @@ from pipeline.errors import UserError
 from pipeline.results import collect_results
 from pipeline.search import BACKENDS, CachedHitCounts, open_backend
 from pipeline.text import slug
+from pipeline.wordnet import Taxonomy
 from scoring.evidence import RANKING_VERSION
 
 from .artifacts import (read_csv, read_json, read_jsonl, short_digest, write_csv, write_json, write_jsonl,
                         write_text)
 from .base import Stage
 from .index import BuildIndex, load_rules
+from .wordnet import WordNetTable
 from .params import FloatParam, IntParam
 from .report import render_markdown, summary_lines
 
@@ -268,13 +270,20 @@ class Evidence(TopicStage):
     artifact = "10-evidence.json"
     upstream = TagTreeCheck
 
+    def requires(self):
+        return {"stars": super().requires(), "wordnet": WordNetTable(output_root=self.output_root)}
+
     def run(self):
         scored = [stages.typed_score_row(r) for r in read_csv(self.stage_input(Scores))]
-        with self.hit_counter() as count:
-            result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
-                                     read_json(self.stage_input(CandidatePhrases))["candidates"],
-                                     read_json(self.input()), count, self.s1_threshold, self.domain,
-                                     self.progress("candidates weighed"), self.rules())
+        taxonomy = Taxonomy(self.input()["wordnet"].path)
+        try:
+            with self.hit_counter() as count:
+                result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
+                                         read_json(self.stage_input(CandidatePhrases))["candidates"],
+                                         read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
+                                         self.progress("candidates weighed"), self.rules(), taxonomy)
+        finally:
+            taxonomy.close()
         write_json(self.output(), result)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (section_candidates, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (section_candidates, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences)
@@ -184,6 +184,15 @@ def test_sentences_split_at_sentence_ends_only():
     assert first_sentence("  ") == "" and first_sentence("One. Two.") == "One."
 
 
+def test_sentences_do_not_end_inside_brackets():
+    lead = ("Physics (from Ancient Greek: physike, lit. 'knowledge of nature') is the natural science "
+            "that studies matter. It is old.")
+    assert sentences(lead) == [lead[:-len(" It is old.")], "It is old."]
+    assert says_is_a(lead, "natural science")
+    # an unclosed bracket joins up to the end rather than losing the rest
+    assert sentences("A (b. C is d. E.") == ["A (b. C is d. E."]
+
+
 def test_fragments_end_with_a_function_word():
     assert is_fragment("Philosophy of") and is_fragment("Mind and")
     assert not is_fragment("Philosophy of mind") and not is_fragment("Free will") and not is_fragment("")
@@ -235,6 +244,12 @@ def test_score_is_the_product_the_explanation_shows():
     assert why == (f"S1 0.400 x NPMI 0.500 x 1.5 (starred) x 1.5 (a section of the keyword's page is titled so) "
                    f"= {0.2 * 1.5 * 1.5:.4f}")
     assert "section" not in explain(0.4, 0.5, False, True)
+    # WordNet files it under the keyword: as strong as the page's own is-a, and named.
+    assert evidence_score(0.4, 0.5, False, False, wordnet="part") == pytest.approx(0.2 * TAXONOMY_FACTOR)
+    assert TAXONOMY_FACTOR == IS_A_FACTOR
+    why = explain(0.4, 0.5, False, False, wordnet="domain")
+    assert why == f"S1 0.400 x NPMI 0.500 x 2 (WordNet: a term of the keyword's domain) = {0.2 * 2:.4f}"
+    assert "WordNet" not in explain(0.4, 0.5, False, False, wordnet=None)
 
 
 def test_title_keys_cover_each_part_of_a_title():

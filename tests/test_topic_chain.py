@@ -221,6 +221,8 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         assert c["evidence"]["sectioned"] == (concept_key(c["phrase"]) in section_keys)
         explained = c["evidence"]["why"].startswith("S1 ")  # the product, not a rule's or a variant's reason
         assert ("a section of the keyword's page" in c["evidence"]["why"]) == (c["evidence"]["sectioned"] and explained)
+    # WordNet 3.0 has no "machine learning": no candidate is filed under it.
+    assert not any(c["evidence"]["wordnet"] for c in rep["candidates"])
     sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
     assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
     # Section headings of the keyword's page not already candidates become candidates too.
@@ -259,6 +261,35 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         if c["evidence"]["variant_of"] is not None:
             assert c["evidence"]["score"] == 0 and ranked[c["evidence"]["variant_of"]]["evidence"]["score"] > 0
             assert f"- **{c['phrase']}**: {c['evidence']['why']}." in md
+
+
+def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
+    from pipeline.wordnet import Taxonomy
+    from scoring.evidence import TAXONOMY_FACTOR
+    from scoring.taxonomy import relation
+
+    table = Path(env["out"]) / "wordnet" / "nouns-v1.sqlite"
+    assert table.exists()  # built by the machine-learning run, shared by every run of the root
+    built = table.stat().st_mtime_ns
+    task = topic(env, keyword="statistics")
+    assert run(task)
+    assert table.stat().st_mtime_ns == built
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    taxonomy = Taxonomy(table)
+    try:
+        for c in rep["candidates"]:
+            e = c["evidence"]
+            assert e["wordnet"] == relation(taxonomy, c["phrase"], "statistics")
+            assert ("(WordNet: " in e["why"]) == (bool(e["wordnet"]) and e["why"].startswith("S1 "))
+    finally:
+        taxonomy.close()
+    filed = [c for c in rep["candidates"] if c["evidence"]["wordnet"] and c["evidence"]["score"] > 0]
+    assert filed, "statistics has WordNet terms among its candidates (regression analysis, variance, ...)"
+    for c in filed:
+        e = c["evidence"]
+        assert f"x {TAXONOMY_FACTOR:g} (WordNet: " in e["why"] and e["wordnet"] in ("kind", "part", "domain")
+    md = Path(task.output()["md"].path).read_text()
+    assert "| WordNet |" in md and f"| {filed[0]['evidence']['wordnet']} |" in md
 
 
 def test_published_method_is_the_published_chain(env, report):

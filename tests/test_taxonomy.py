@@ -1,0 +1,135 @@
+"""WordNet's noun table (pipeline/wordnet.py) and the under-the-keyword rule (scoring/taxonomy.py)."""
+import sqlite3
+import zipfile
+
+import pytest
+
+from pipeline.errors import UserError
+from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
+from scoring.taxonomy import ancestors, lookup_names, relation, senses
+
+# Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
+# words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
+DATA_NOUN = """\
+  1 This software and database is being provided to you, the LICENSEE, by
+00000010 03 n 01 animal 0 000 | a living organism
+00000020 03 n 02 bird 0 fowl 1 002 @ 00000010 n 0000 ;c 00000050 n 0000 | warm-blooded egg-laying vertebrates
+00000030 03 n 01 beak 0 001 #p 00000020 n 0000 | horny projecting mouth of a bird
+00000040 03 n 02 Canada_goose 0 Dalton's_law 0 002 @ 00000020 n 0000 + 00000099 v 0101 | a goose
+00000050 03 n 01 zoology 0 000 | the branch of biology that studies animals
+00000060 03 n 01 plumage_term 0 001 ;c 00000050 n 0000 | a word of zoology
+"""
+
+
+class DictGraph:
+    """A taxonomy in dicts, for the rule alone."""
+
+    def __init__(self, names, up, domains=None):
+        self.names, self._up, self._domains = names, up, domains or {}
+
+    def synsets(self, name):
+        return tuple(self.names.get(name, ()))
+
+    def up(self, synset):
+        return tuple(self._up.get(synset, ()))
+
+    def domains(self, synset):
+        return tuple(self._domains.get(synset, ()))
+
+
+def test_read_nouns_parses_words_pointers_and_gloss():
+    nouns = {n.offset: n for n in read_nouns(DATA_NOUN)}
+    assert sorted(nouns) == [10, 20, 30, 40, 50, 60]  # the licence line is skipped
+    assert nouns[20].lemmas == ["bird", "fowl"] and nouns[20].up == [(10, "is_a")] and nouns[20].domains == [50]
+    assert nouns[30].up == [(20, "part_of")]
+    assert nouns[40].up == [(20, "is_a")]  # the verb pointer (+ ... v) is not a noun link
+    assert nouns[20].gloss == "warm-blooded egg-laying vertebrates"
+
+
+@pytest.fixture()
+def small_table(tmp_path):
+    src = tmp_path / "wordnet.zip"
+    with zipfile.ZipFile(src, "w") as z:
+        z.writestr("wordnet/data.noun", DATA_NOUN)
+    dest = tmp_path / "nouns.sqlite"
+    summary = build_table(src, dest)
+    assert summary["synsets"] == 6
+    tax = Taxonomy(dest)
+    yield tax
+    tax.close()
+
+
+def test_table_answers_lookups_with_normalised_names(small_table):
+    assert small_table.synsets("fowl") == (20,) and small_table.synsets("canada goose") == (40,)
+    assert small_table.synsets("dalton s law") == (40,)  # written as pipeline.text.normalise writes it
+    assert small_table.up(30) == ((20, "part_of"),) and small_table.domains(20) == (50,)
+    assert small_table.name(40) == "Canada goose" and small_table.synsets("goose") == ()
+
+
+def test_relation_on_the_small_table(small_table):
+    assert relation(small_table, "Canada geese", "birds") is None  # "geese" is no regular plural
+    assert relation(small_table, "Canada goose", "Birds") == "kind"
+    assert relation(small_table, "Beaks", "bird") == "part"
+    assert relation(small_table, "Beak", "animal") == "part"  # part of a kind of animal
+    assert relation(small_table, "Plumage term", "zoology") == "domain"
+    assert relation(small_table, "Fowl", "bird") is None  # a synonym is the keyword itself
+    assert relation(small_table, "Animal", "bird") is None  # broader, not under
+    assert relation(small_table, "Unknown thing", "bird") is None
+
+
+def test_the_table_is_written_whole_or_not_at_all(tmp_path):
+    bad = tmp_path / "wordnet.zip"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(UserError, match="cannot be read"):
+        build_table(bad, tmp_path / "out.sqlite")
+
+
+def test_kind_wins_over_part_and_domain_needs_a_kind_of_the_keyword():
+    g = DictGraph({"x": [1, 2], "k": [9], "sub": [8]},
+                  {1: [(9, "part_of")], 2: [(5, "is_a")], 5: [(9, "is_a")], 8: [(9, "is_a")], 7: [(3, "is_a")]},
+                  {7: [8], 4: [3]})
+    assert relation(g, "x", "k") == "kind"  # sense 2 is a kind of k, sense 1 only a part
+    g.names["y"] = [7]
+    assert relation(g, "y", "k") == "domain"  # filed under "sub", a kind of k
+    g.names["z"] = [4]
+    assert relation(g, "z", "k") is None  # filed under 3, which is not under k
+    assert ancestors(g, 1) == {9: True} and ancestors(g, 2) == {5: False, 9: False}
+
+
+def test_lookup_names_drop_a_qualifier_and_fold_the_last_plural():
+    assert lookup_names("Feature detection (computer vision)") == ["feature detection"]
+    assert lookup_names("Neural networks") == ["neural networks", "neural network"]
+    assert lookup_names("  ") == []
+
+
+@pytest.fixture(scope="module")
+def wordnet(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("wn") / "nouns.sqlite"
+    summary = build_table(wordnet_zip(), dest)
+    assert summary["synsets"] == 82115  # WordNet 3.0's noun synsets
+    tax = Taxonomy(dest)
+    yield tax
+    tax.close()
+
+
+@pytest.mark.parametrize("candidate, keyword, expected", [
+    ("Goose", "birds", "kind"),
+    ("Ostrich", "bird", "kind"),
+    ("Beak", "birds", "part"),
+    ("Genetics", "biology", "kind"),
+    ("Relativity", "physics", "domain"),
+    ("Quark", "physics", "domain"),
+    ("Microeconomics", "economics", "kind"),
+    ("Biology", "physics", None),      # a sibling science
+    ("Science", "physics", None),      # broader
+    ("Physics", "physics", None),      # the keyword itself
+    ("Sociology", "economics", None),
+])
+def test_relation_on_wordnet(wordnet, candidate, keyword, expected):
+    assert relation(wordnet, candidate, keyword) == expected
+
+
+def test_wordnet_table_is_plain_sqlite(wordnet):
+    con = sqlite3.connect(wordnet.con.execute("PRAGMA database_list").fetchone()[2])
+    assert con.execute("SELECT count(DISTINCT synset) FROM lemma").fetchone()[0] == 82115
+    assert senses(wordnet, "Birds") == senses(wordnet, "bird") != ()
