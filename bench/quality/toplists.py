@@ -28,8 +28,9 @@ KEYWORDS = ("artificial intelligence", "machine learning", "data mining", "compu
 def mark(c: dict) -> str:
     """A candidate as the README's tables show it."""
     e = c["evidence"]
-    return (c["phrase"] + (" *" if c["starred"] else "") + (" d" if e["defines"] else "")
-            + (" †" if e["source"] == "definition" else ""))
+    return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") else "")
+            + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") else "")
+            + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else ""))
 
 
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
