@@ -239,7 +239,9 @@ class CachedHitCounts:
         self.prefix = hashlib.sha1(backend.identity().encode()).hexdigest()[:16]
 
     def __call__(self, phrases: Sequence[str]) -> int:
-        key = (self.prefix, tuple(sorted(" ".join(words(p)) for p in phrases)))
+        # A str key: diskcache stores it as it is, where a tuple is pickled and optimised
+        # (pickletools) on every get and set, most of a cached count's cost.
+        key = "\x1f".join([self.prefix, *sorted(" ".join(words(p)) for p in phrases)])
         n = self.cache.get(key)
         if n is None:
             n = self.backend.hit_count(phrases)

@@ -17,10 +17,10 @@ from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (choose_page, concept_key, definition_candidates, evidence_score, explain,
                               first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
                               names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a,
-                              section_candidates)
+                              section_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import Graph, relation
+from scoring.taxonomy import Graph, name_kind, relation
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -260,15 +260,23 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # ("Users", "History"), not a concept: no list vouches for it.
     named = [r for r in score(hit_counts(count, keyword, headed), threshold)
              if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
+    known = mined | {d["phrase"] for d in defined} | {h["phrase"] for h in headed}
+    filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known))
+             if taxonomy is not None else [])
+    display.update((f["phrase"], f) for f in filed)
+    filed_rows = [r for r in score(hit_counts(count, keyword, filed), threshold)
+                  if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
     todo = ([(r, "lists") for r in scored]
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
-            + [(r, "section") for r in named])
+            + [(r, "section") for r in named] + [(r, "wordnet") for r in filed_rows])
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source != "definition":
             page, title, sentence, kind, is_a = _page_facts(backend, phrase, keyword)
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
+            if page is None and taxonomy is not None:  # no page to read: WordNet says who it is
+                kind = display[phrase]["kind"] if source == "wordnet" else name_kind(taxonomy, written)
         else:
             d = display[phrase]
             page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
@@ -315,11 +323,33 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         row["thin"] = is_thin(row["n_b"])
     rows.sort(key=rank_key)
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
+            "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "broader": sum(r["kind"] == "broader" for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
+
+
+def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, keyword: str,
+                      offered: Sequence[dict]) -> list[dict]:
+    """One candidate per synset WordNet files under the keyword: the name of it that most
+    documents hold together with the keyword, if at least MIN_SHARED_DOCUMENTS do
+    ("RISC" rather than "reduced instruction set computing"), each name once."""
+    out, seen = [], set()
+    for entry in offered:
+        best = None
+        for phrase, written in entry["names"]:
+            if phrase in seen:
+                continue
+            n_b = count([keyword, phrase])
+            if n_b >= MIN_SHARED_DOCUMENTS and (best is None or n_b > best[0]):
+                best = (n_b, phrase, written)
+        # A name that is also a sense of the keyword is the keyword ("fowl" for "bird").
+        if best is not None and relation(taxonomy, best[2], keyword) is not None:
+            seen.add(best[1])
+            out.append({"phrase": best[1], "display": best[2], "kind": entry["kind"]})
+    return out
 
 
 def keyword_sections(backend: SearchBackend, url: str, rules: BoilerplateRules) -> list[str]:

@@ -8,8 +8,8 @@ part of, and the topic domain WordNet files it under. They come from WordNet 3.0
 once in about half a second into `output/wordnet/nouns-v<TABLE_VERSION>.sqlite` by the
 `WordNetTable` task; a person can open it with any SQLite client.
 
-Tables: `lemma(name, synset)` (names as `pipeline.text.normalise` writes them, so
-"Dalton's_law" is found as a candidate would be written), `up(synset, parent, relation)`
+Tables: `lemma(name, synset, written)` (names as `pipeline.text.normalise` writes them,
+so "Dalton's_law" is found as a candidate would be written; `written` as WordNet has it), `up(synset, parent, relation)`
 with relation "is_a" (hypernym, instance hypernym) or "part_of" (part, member and
 substance holonym), `domain(synset, domain)` (topic domain), `gloss(synset, name, text)`.
 """
@@ -25,7 +25,7 @@ from .errors import UserError
 from .nltkdata import HOW_TO_GET, configure
 from .text import normalise
 
-TABLE_VERSION = 1
+TABLE_VERSION = 3  # 2: lemmas as written, indexes for going down; 3: lemmas by synset
 DATA_FILE = "wordnet/data.noun"
 _UP = {"@": "is_a", "@i": "is_a", "#p": "part_of", "#m": "part_of", "#s": "part_of"}
 _DOMAIN = ";c"
@@ -93,7 +93,7 @@ def build_table(source: str | Path, dest: str | Path) -> dict:
         raise UserError(f"WordNet {str(source)!r} cannot be read ({exc}): {HOW_TO_GET}") from None
     con = sqlite3.connect(dest)
     con.executescript("""
-        CREATE TABLE lemma (name TEXT NOT NULL, synset INTEGER NOT NULL);
+        CREATE TABLE lemma (name TEXT NOT NULL, synset INTEGER NOT NULL, written TEXT NOT NULL);
         CREATE TABLE up (synset INTEGER NOT NULL, parent INTEGER NOT NULL, relation TEXT NOT NULL);
         CREATE TABLE domain (synset INTEGER NOT NULL, domain INTEGER NOT NULL);
         CREATE TABLE gloss (synset INTEGER PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL);
@@ -102,15 +102,21 @@ def build_table(source: str | Path, dest: str | Path) -> dict:
     synsets = 0
     for noun in read_nouns(text):
         synsets += 1
-        names = dict.fromkeys(normalise(lemma.replace("_", " ")) for lemma in noun.lemmas)
-        con.executemany("INSERT INTO lemma VALUES (?, ?)", [(n, noun.offset) for n in names if n])
+        names: dict[str, str] = {}
+        for lemma in noun.lemmas:
+            written = lemma.replace("_", " ")
+            names.setdefault(normalise(written), written)
+        con.executemany("INSERT INTO lemma VALUES (?, ?, ?)", [(n, noun.offset, w) for n, w in names.items() if n])
         con.executemany("INSERT INTO up VALUES (?, ?, ?)", [(noun.offset, p, r) for p, r in noun.up])
         con.executemany("INSERT INTO domain VALUES (?, ?)", [(noun.offset, d) for d in noun.domains])
         con.execute("INSERT INTO gloss VALUES (?, ?, ?)", (noun.offset, noun.lemmas[0].replace("_", " "), noun.gloss))
     con.executescript("""
         CREATE INDEX lemma_name ON lemma(name);
+        CREATE INDEX lemma_synset ON lemma(synset);
         CREATE INDEX up_synset ON up(synset);
+        CREATE INDEX up_parent ON up(parent);
         CREATE INDEX domain_synset ON domain(synset);
+        CREATE INDEX domain_domain ON domain(domain);
     """)
     summary = {"source": str(source), "synsets": synsets, "table_version": TABLE_VERSION}
     con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, str(v)) for k, v in summary.items()])
@@ -127,6 +133,9 @@ class Taxonomy:
         self.synsets = functools.lru_cache(maxsize=None)(self._synsets)
         self.up = functools.lru_cache(maxsize=None)(self._up)
         self.domains = functools.lru_cache(maxsize=None)(self._domains)
+        self.down = functools.lru_cache(maxsize=None)(self._down)
+        self.members = functools.lru_cache(maxsize=None)(self._members)
+        self.names = functools.lru_cache(maxsize=None)(self._names)
 
     def _synsets(self, name: str) -> tuple[int, ...]:
         """The noun synsets with the lemma `name` (normalised)."""
@@ -139,6 +148,18 @@ class Taxonomy:
     def _domains(self, synset: int) -> tuple[int, ...]:
         """The topic domains WordNet files `synset` under."""
         return tuple(r[0] for r in self.con.execute("SELECT domain FROM domain WHERE synset = ?", (synset,)))
+
+    def _down(self, synset: int) -> tuple[tuple[int, str], ...]:
+        """(child, "is_a" or "part_of") of every link down to `synset`: its kinds and parts."""
+        return tuple(self.con.execute("SELECT synset, relation FROM up WHERE parent = ?", (synset,)))
+
+    def _members(self, domain: int) -> tuple[int, ...]:
+        """The synsets WordNet files under the topic domain `domain`."""
+        return tuple(r[0] for r in self.con.execute("SELECT synset FROM domain WHERE domain = ?", (domain,)))
+
+    def _names(self, synset: int) -> tuple[tuple[str, str], ...]:
+        """(normalised name, name as WordNet writes it) of each lemma of `synset`, in WordNet's order."""
+        return tuple(self.con.execute("SELECT name, written FROM lemma WHERE synset = ? ORDER BY rowid", (synset,)))
 
     def name(self, synset: int) -> str:
         """The synset's first lemma, as WordNet writes it."""

@@ -60,11 +60,11 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, normalise, singular, stemmed, words
 
-from .taxonomy import describe
+from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 20  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 25  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -406,6 +406,26 @@ def section_candidates(keyword: str, titles: list[str], known: set[str]) -> list
             continue
         seen.add(phrase)
         out.append({"phrase": phrase, "display": title})
+    return out
+
+
+def taxonomy_candidates(graph, keyword: str, known: set[str]) -> list[dict]:
+    """Names WordNet files under the keyword (scoring.taxonomy.below), one entry per synset.
+
+    Each entry holds the synset, its kind read from WordNet (scoring.taxonomy.kind_of)
+    and its usable names as (phrase, as written): not in `known` (candidates already),
+    not the keyword or part of it, no digit, at most MAX_NAME_WORDS words, no list page's
+    name. Which name stands for the synset is for the hit counts to say (the one the
+    collection uses with the keyword most: topic_stages.evidence).
+    """
+    out = []
+    for synset in sorted(below(graph, keyword)):
+        names = [(phrase, written) for phrase, written in graph.names(synset)
+                 if phrase not in known and not any(ch.isdigit() for ch in phrase)
+                 and len(phrase.split()) <= MAX_NAME_WORDS and not part_of_keyword(written, keyword)
+                 and not names_a_list(written)]
+        if names:
+            out.append({"synset": synset, "kind": kind_of(graph, synset), "names": names})
     return out
 
 

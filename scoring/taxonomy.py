@@ -23,10 +23,18 @@ RELATIONS = ("kind", "part", "domain")
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
 
+# WordNet 3.0's ids (byte offsets in data.noun) of the two synsets a name's kind is read from.
+PERSON = 7846  # person.n.01 "a human being"
+ORGANISATION = 8008335  # organization.n.01 "a group of people who work together"
+
+
 class Graph(Protocol):
     def synsets(self, name: str) -> tuple[int, ...]: ...
     def up(self, synset: int) -> tuple[tuple[int, str], ...]: ...
     def domains(self, synset: int) -> tuple[int, ...]: ...
+    def down(self, synset: int) -> tuple[tuple[int, str], ...]: ...
+    def members(self, domain: int) -> tuple[int, ...]: ...
+    def names(self, synset: int) -> tuple[tuple[str, str], ...]: ...
 
 
 def lookup_names(phrase: str) -> list[str]:
@@ -77,8 +85,10 @@ _IS_A = frozenset({"is_a"})
 def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
     """"kind", "part" or "domain" when WordNet files `candidate` under `keyword` (module doc), else None.
 
-    None too when either has no noun in WordNet or the two share a sense (a synonym is
-    the keyword, not a sub-topic of it).
+    Every noun sense of both counts: the candidates co-occur with the keyword in the
+    collection, which keeps a stray sense's names out. None too when either
+    has no noun in WordNet or the candidate has the keyword's sense (a synonym is the
+    keyword, not a sub-topic of it).
     """
     kw = set(senses(graph, keyword))
     cand = senses(graph, candidate)
@@ -100,6 +110,58 @@ def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
                     found = "domain"
                     break
     return found
+
+
+def descendants(graph: Graph, synset: int, via: frozenset[str] = frozenset({"is_a", "part_of"})) -> set[int]:
+    """Every synset below `synset` going down `via` links (its kinds, their parts, ...), itself excluded."""
+    seen: set[int] = set()
+    stack = [synset]
+    while stack:
+        for child, relation_ in graph.down(stack.pop()):
+            if relation_ in via and child not in seen:
+                seen.add(child)
+                stack.append(child)
+    seen.discard(synset)
+    return seen
+
+
+def below(graph: Graph, keyword: str) -> set[int]:
+    """The synsets WordNet files under the keyword that a run offers as candidates: its
+    kinds (all the way down), the direct parts of it and of its kinds, and the members of
+    its topic domains (the keyword's and its kinds') with their direct kinds.
+
+    Parts one level down only: going on down part-of links walks member links from a
+    class to every genus and species ("biology" is also "biota", all the life of a
+    region), thousands of names to count for nothing `relation` would not give anyway.
+    """
+    kw = set(senses(graph, keyword))
+    out: set[int] = set()
+    for k in kw:
+        kinds = descendants(graph, k, _IS_A) | {k}
+        for x in kinds:
+            out.add(x)
+            out.update(c for c, r in graph.down(x) if r == "part_of")
+            for m in graph.members(x):
+                out.add(m)
+                out.update(c for c, r in graph.down(m) if r == "is_a")
+    return out - kw
+
+
+def kind_of(graph: Graph, synset: int) -> str:
+    """"person" or "organisation" when WordNet makes the synset a kind or instance of one, else "concept"."""
+    up = ancestors(graph, synset, _IS_A)
+    if PERSON in up:
+        return "person"
+    if ORGANISATION in up:
+        return "organisation"
+    return "concept"
+
+
+def name_kind(graph: Graph, phrase: str) -> str:
+    """"person" or "organisation" when every noun sense WordNet has for the name is one
+    ("Einstein": the physicist, and a genius), else "concept" ("Newton" is also a unit)."""
+    kinds = {kind_of(graph, s) for s in senses(graph, phrase)}
+    return kinds.pop() if len(kinds) == 1 else "concept"
 
 
 def describe(kind: str | None) -> str:

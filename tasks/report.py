@@ -86,10 +86,12 @@ def render_evidence_markdown(report: dict) -> str:
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
-        "mined lists, a section heading of the keyword's own page. People "
+        "mined lists, a section heading of the keyword's own page; wordnet = none of these, a name WordNet "
+        "files under the keyword that at least two documents hold with it. People "
         "(candidates whose page opens as a biography: a name, a birth or life span in "
         "parentheses, \"is/was a ...\") and organisations (whose page's first sentence calls "
-        "them a company, organization, institute, university, ...) are ranked apart, after the concepts. "
+        "them a company, organization, institute, university, ...; with no page, names WordNet knows only as "
+        "people or organisations) are ranked apart, after the concepts. "
         "So are broader terms: those the keyword's own page calls it a kind or branch of.",
         "",
     ]
@@ -123,6 +125,8 @@ def render_evidence_markdown(report: dict) -> str:
             line += " Not in the mined lists: found by its definition."
         elif e.get("source") == "section":
             line += " Not in the mined lists: a section heading of the keyword's own page."
+        elif e.get("source") == "wordnet":
+            line += " Not in the mined lists: a name WordNet files under the keyword."
         if e["defines"]:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
         if e.get("thin"):
@@ -149,7 +153,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         concepts = [c for c in cands if kind(c) == "concept"]
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
-               f"ranked by evidence (S1 x NPMI x definition x star x section), {len(broader)} broader terms, "
+               f"ranked by evidence (S1 x NPMI x definition x star x section x WordNet), {len(broader)} broader terms, "
                f"{len(people)} people and {len(orgs)} organisations apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")

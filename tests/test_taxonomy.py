@@ -6,7 +6,8 @@ import pytest
 
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
-from scoring.taxonomy import ancestors, lookup_names, relation, senses
+from scoring.evidence import part_of_keyword, taxonomy_candidates
+from scoring.taxonomy import ancestors, below, kind_of, lookup_names, name_kind, relation, senses
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -25,16 +26,25 @@ class DictGraph:
     """A taxonomy in dicts, for the rule alone."""
 
     def __init__(self, names, up, domains=None):
-        self.names, self._up, self._domains = names, up, domains or {}
+        self.names_map, self._up, self._domains = names, up, domains or {}
 
     def synsets(self, name):
-        return tuple(self.names.get(name, ()))
+        return tuple(self.names_map.get(name, ()))
 
     def up(self, synset):
         return tuple(self._up.get(synset, ()))
 
     def domains(self, synset):
         return tuple(self._domains.get(synset, ()))
+
+    def names(self, synset):
+        return tuple((n, n) for n, ids in self.names_map.items() if synset in ids)
+
+    def down(self, synset):
+        return tuple((c, r) for c, ups in self._up.items() for p, r in ups if p == synset)
+
+    def members(self, domain):
+        return tuple(s for s, ds in self._domains.items() if domain in ds)
 
 
 def test_read_nouns_parses_words_pointers_and_gloss():
@@ -89,9 +99,9 @@ def test_kind_wins_over_part_and_domain_needs_a_kind_of_the_keyword():
                   {1: [(9, "part_of")], 2: [(5, "is_a")], 5: [(9, "is_a")], 8: [(9, "is_a")], 7: [(3, "is_a")]},
                   {7: [8], 4: [3]})
     assert relation(g, "x", "k") == "kind"  # sense 2 is a kind of k, sense 1 only a part
-    g.names["y"] = [7]
+    g.names_map["y"] = [7]
     assert relation(g, "y", "k") == "domain"  # filed under "sub", a kind of k
-    g.names["z"] = [4]
+    g.names_map["z"] = [4]
     assert relation(g, "z", "k") is None  # filed under 3, which is not under k
     assert ancestors(g, 1) == {9: True} and ancestors(g, 2) == {5: False, 9: False}
 
@@ -133,3 +143,37 @@ def test_wordnet_table_is_plain_sqlite(wordnet):
     con = sqlite3.connect(wordnet.con.execute("PRAGMA database_list").fetchone()[2])
     assert con.execute("SELECT count(DISTINCT synset) FROM lemma").fetchone()[0] == 82115
     assert senses(wordnet, "Birds") == senses(wordnet, "bird") != ()
+
+
+def test_below_offers_kinds_direct_parts_and_domain_members():
+    # k(9) <- kind 5 <- kind 2; part 1 of k; part 3 of part 1 (two levels: not offered);
+    # 7 filed under domain 5 (a kind of k), 6 a direct kind of 7; 4 under an unrelated domain.
+    g = DictGraph({"k": [9]},
+                  {5: [(9, "is_a")], 2: [(5, "is_a")], 1: [(9, "part_of")], 3: [(1, "part_of")],
+                   6: [(7, "is_a")], 8: [(4, "is_a")]},
+                  {7: [5], 4: [11]})
+    assert below(g, "k") == {5, 2, 1, 7, 6}
+    for synset in below(g, "k"):
+        g.names_map[f"s{synset}"] = [synset]
+        assert relation(g, f"s{synset}", "k") in ("kind", "part", "domain")
+    assert below(g, "nothing") == set()
+
+
+def test_kind_of_reads_person_and_organisation_from_wordnet(wordnet):
+    assert kind_of(wordnet, senses(wordnet, "Johannes Kepler")[0]) == "person"
+    assert kind_of(wordnet, senses(wordnet, "astronomer")[0]) == "person"
+    assert kind_of(wordnet, senses(wordnet, "Red Cross")[0]) == "organisation"
+    assert kind_of(wordnet, senses(wordnet, "quark")[0]) == "concept"
+    assert name_kind(wordnet, "Einstein") == "person"  # the physicist, and a genius
+    assert name_kind(wordnet, "Newton") == "concept"  # also the unit of force
+    assert name_kind(wordnet, "Unknown Person") == "concept"
+
+
+def test_taxonomy_candidates_one_entry_per_synset_with_usable_names(wordnet):
+    offered = taxonomy_candidates(wordnet, "genetics", {"allele"})
+    by_name = {p: e for e in offered for p, _ in e["names"]}
+    assert "gene" in by_name and "mutation" in by_name and "allele" not in by_name  # known already
+    assert all(not any(ch.isdigit() for p, _ in e["names"] for ch in p) for e in offered)
+    assert all(not part_of_keyword(w, "genetics") for e in offered for _, w in e["names"])
+    assert len({e["synset"] for e in offered}) == len(offered)
+    assert all(relation(wordnet, written, "genetics") for e in offered[:50] for _, written in e["names"][:1])

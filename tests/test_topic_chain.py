@@ -268,7 +268,8 @@ def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
     from scoring.evidence import TAXONOMY_FACTOR
     from scoring.taxonomy import relation
 
-    table = Path(env["out"]) / "wordnet" / "nouns-v1.sqlite"
+    from pipeline.wordnet import TABLE_VERSION
+    table = Path(env["out"]) / "wordnet" / f"nouns-v{TABLE_VERSION}.sqlite"
     assert table.exists()  # built by the machine-learning run, shared by every run of the root
     built = table.stat().st_mtime_ns
     task = topic(env, keyword="statistics")
@@ -290,6 +291,17 @@ def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
         assert f"x {TAXONOMY_FACTOR:g} (WordNet: " in e["why"] and e["wordnet"] in ("kind", "part", "domain")
     md = Path(task.output()["md"].path).read_text()
     assert "| WordNet |" in md and f"| {filed[0]['evidence']['wordnet']} |" in md
+    # Names WordNet files under the keyword that no list, definition or heading gave come
+    # in as candidates of their own, each shared by at least two documents with the keyword.
+    evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
+    named = [c for c in rep["candidates"] if c["evidence"]["source"] == "wordnet"]
+    assert len(named) == evidence["wordnet_named"] > 0
+    others = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != "wordnet"}
+    for c in named:
+        assert c["evidence"]["wordnet"] and c["n_b"] >= 2 and c["normalised"] not in others
+        assert c["support"] == 0 and c["evidence"]["lists"] == 0
+    assert len({c["normalised"] for c in named}) == len(named)
+    assert "a name WordNet files under the keyword" in md
 
 
 def test_published_method_is_the_published_chain(env, report):
