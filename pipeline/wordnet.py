@@ -10,8 +10,8 @@ once in about half a second into `output/wordnet/nouns-v<TABLE_VERSION>.sqlite` 
 
 Tables: `lemma(name, synset, written)` (names as `pipeline.text.normalise` writes them,
 so "Dalton's_law" is found as a candidate would be written; `written` as WordNet has it), `up(synset, parent, relation)`
-with relation "is_a" (hypernym, instance hypernym) or "part_of" (part, member and
-substance holonym), `domain(synset, domain)` (topic domain), `gloss(synset, name, text)`.
+with relation "is_a" (hypernym), "instance_of" (instance hypernym: "Einstein" of
+"physicist") or "part_of" (part, member and substance holonym), `domain(synset, domain)` (topic domain), `gloss(synset, name, text)`.
 """
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from .errors import UserError
 from .nltkdata import HOW_TO_GET, configure
 from .text import normalise
 
-TABLE_VERSION = 3  # 2: lemmas as written, indexes for going down; 3: lemmas by synset
+TABLE_VERSION = 4  # 2: lemmas as written, indexes for going down; 3: lemmas by synset; 4: instance_of
 DATA_FILE = "wordnet/data.noun"
-_UP = {"@": "is_a", "@i": "is_a", "#p": "part_of", "#m": "part_of", "#s": "part_of"}
+_UP = {"@": "is_a", "@i": "instance_of", "#p": "part_of", "#m": "part_of", "#s": "part_of"}
 _DOMAIN = ";c"
 
 
@@ -142,7 +142,7 @@ class Taxonomy:
         return tuple(r[0] for r in self.con.execute("SELECT synset FROM lemma WHERE name = ? ORDER BY rowid", (name,)))
 
     def _up(self, synset: int) -> tuple[tuple[int, str], ...]:
-        """(parent, "is_a" or "part_of") of every link up from `synset`."""
+        """(parent, "is_a", "instance_of" or "part_of") of every link up from `synset`."""
         return tuple(self.con.execute("SELECT parent, relation FROM up WHERE synset = ?", (synset,)))
 
     def _domains(self, synset: int) -> tuple[int, ...]:
@@ -150,7 +150,7 @@ class Taxonomy:
         return tuple(r[0] for r in self.con.execute("SELECT domain FROM domain WHERE synset = ?", (synset,)))
 
     def _down(self, synset: int) -> tuple[tuple[int, str], ...]:
-        """(child, "is_a" or "part_of") of every link down to `synset`: its kinds and parts."""
+        """(child, "is_a", "instance_of" or "part_of") of every link down to `synset`: its kinds, individuals and parts."""
         return tuple(self.con.execute("SELECT synset, relation FROM up WHERE parent = ?", (synset,)))
 
     def _members(self, domain: int) -> tuple[int, ...]:

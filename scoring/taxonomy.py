@@ -28,6 +28,10 @@ PERSON = 7846  # person.n.01 "a human being"
 ORGANISATION = 8008335  # organization.n.01 "a group of people who work together"
 
 
+_IS_A = frozenset({"is_a", "instance_of"})  # a kind of, or an individual of (a named person, a company)
+_ANY = _IS_A | {"part_of"}
+
+
 class Graph(Protocol):
     def synsets(self, name: str) -> tuple[int, ...]: ...
     def up(self, synset: int) -> tuple[tuple[int, str], ...]: ...
@@ -59,7 +63,7 @@ def senses(graph: Graph, phrase: str) -> tuple[int, ...]:
     return ()
 
 
-def ancestors(graph: Graph, synset: int, via: frozenset[str] = frozenset({"is_a", "part_of"})) -> dict[int, bool]:
+def ancestors(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> dict[int, bool]:
     """{synset reached going up `via` links: True if the path used a part-of link}, `synset` excluded."""
     seen: dict[int, bool] = {}
     frontier = [(synset, False)]
@@ -79,7 +83,6 @@ def ancestors(graph: Graph, synset: int, via: frozenset[str] = frozenset({"is_a"
     return seen
 
 
-_IS_A = frozenset({"is_a"})
 
 
 def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
@@ -104,7 +107,7 @@ def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
             found = "part"
             continue
         if found is None:
-            parents = [p for p, r in graph.up(c) if r == "is_a"]
+            parents = [p for p, r in graph.up(c) if r in _IS_A]
             for d in {d for s in (c, *parents) for d in graph.domains(s)}:
                 if d in kw or kw.intersection(ancestors(graph, d, _IS_A)):
                     found = "domain"
@@ -112,7 +115,7 @@ def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
     return found
 
 
-def descendants(graph: Graph, synset: int, via: frozenset[str] = frozenset({"is_a", "part_of"})) -> set[int]:
+def descendants(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> set[int]:
     """Every synset below `synset` going down `via` links (its kinds, their parts, ...), itself excluded."""
     seen: set[int] = set()
     stack = [synset]
@@ -143,7 +146,7 @@ def below(graph: Graph, keyword: str) -> set[int]:
             out.update(c for c, r in graph.down(x) if r == "part_of")
             for m in graph.members(x):
                 out.add(m)
-                out.update(c for c, r in graph.down(m) if r == "is_a")
+                out.update(c for c, r in graph.down(m) if r in _IS_A)
     return out - kw
 
 
@@ -158,10 +161,20 @@ def kind_of(graph: Graph, synset: int) -> str:
 
 
 def name_kind(graph: Graph, phrase: str) -> str:
-    """"person" or "organisation" when every noun sense WordNet has for the name is one
-    ("Einstein": the physicist, and a genius), else "concept" ("Newton" is also a unit)."""
-    kinds = {kind_of(graph, s) for s in senses(graph, phrase)}
-    return kinds.pop() if len(kinds) == 1 else "concept"
+    """"person" or "organisation" when every noun sense WordNet has for the name is a
+    proper noun of one ("Einstein", also "an Einstein", a genius; "NATO"), else "concept"
+    ("Newton" is also the unit of force).
+
+    Proper nouns only (WordNet writes them capitalised): a role ("user", "assistant") is a
+    kind of person and "military" a kind of organisation, but each names a concept.
+    """
+    for name in lookup_names(phrase):
+        found = graph.synsets(name)
+        if found:
+            kinds = {kind_of(graph, s) if any(n == name and w[:1].isupper() for n, w in graph.names(s)) else "concept"
+                     for s in found}
+            return kinds.pop() if len(kinds) == 1 else "concept"
+    return "concept"
 
 
 def describe(kind: str | None) -> str:
