@@ -333,22 +333,24 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
 
 def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, keyword: str,
                       offered: Sequence[dict]) -> list[dict]:
-    """One candidate per synset WordNet files under the keyword: the name of it that most
-    documents hold together with the keyword, if at least MIN_SHARED_DOCUMENTS do
-    ("RISC" rather than "reduced instruction set computing"), each name once."""
+    """One candidate per synset WordNet files under the keyword: its first name, in WordNet's
+    order, that at least MIN_SHARED_DOCUMENTS documents hold together with the keyword,
+    each name once.
+
+    WordNet's order puts the synset's own name first ("Internet Explorer", then "IE" and
+    "Explorer"): a shorter synonym is more often another thing's name too ("Explorer" is
+    also a file manager), and its counts would say so.
+    """
     out, seen = [], set()
     for entry in offered:
-        best = None
         for phrase, written in entry["names"]:
-            if phrase in seen:
+            if phrase in seen or count([keyword, phrase]) < MIN_SHARED_DOCUMENTS:
                 continue
-            n_b = count([keyword, phrase])
-            if n_b >= MIN_SHARED_DOCUMENTS and (best is None or n_b > best[0]):
-                best = (n_b, phrase, written)
-        # A name that is also a sense of the keyword is the keyword ("fowl" for "bird").
-        if best is not None and relation(taxonomy, best[2], keyword) is not None:
-            seen.add(best[1])
-            out.append({"phrase": best[1], "display": best[2], "kind": entry["kind"]})
+            # A name that is also a sense of the keyword is the keyword ("fowl" for "bird").
+            if relation(taxonomy, written, keyword) is not None:
+                seen.add(phrase)
+                out.append({"phrase": phrase, "display": written, "kind": entry["kind"]})
+            break
     return out
 
 
