@@ -165,9 +165,11 @@ def name_kind(graph: Graph, phrase: str) -> str:
     proper noun of one ("Einstein", also "an Einstein", a genius; "NATO"), else "concept"
     ("Newton" is also the unit of force).
 
-    Proper nouns only (WordNet writes them capitalised): a role ("user", "assistant") is a
+    Proper nouns only, in WordNet and as written (capitalised): a role ("user", "assistant") is a
     kind of person and "military" a kind of organisation, but each names a concept.
     """
+    if not any(ch.isupper() for ch in phrase):  # written as a common noun ("cis", not "CIS")
+        return "concept"
     for name in lookup_names(phrase):
         found = graph.synsets(name)
         if found:

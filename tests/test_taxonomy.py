@@ -166,10 +166,11 @@ def test_kind_of_reads_person_and_organisation_from_wordnet(wordnet):
     assert kind_of(wordnet, senses(wordnet, "quark")[0]) == "concept"
     assert name_kind(wordnet, "Albert Einstein") == "person"
     assert name_kind(wordnet, "Einstein") == "person"  # Albert Einstein, and an "Einstein", a genius
-    assert name_kind(wordnet, "NATO") == "organisation" and name_kind(wordnet, "military") == "concept"
-    assert name_kind(wordnet, "users") == "concept"  # a role, not a named person
+    assert name_kind(wordnet, "NATO") == "organisation" and name_kind(wordnet, "Military") == "concept"
+    assert name_kind(wordnet, "Users") == "concept"  # a role, not a named person
     assert name_kind(wordnet, "Newton") == "concept"  # also the unit of force
     assert name_kind(wordnet, "Unknown Person") == "concept"
+    assert name_kind(wordnet, "CIS") == "organisation" and name_kind(wordnet, "cis") == "concept"  # cis- in genetics
 
 
 def test_taxonomy_candidates_one_entry_per_synset_with_usable_names(wordnet):
