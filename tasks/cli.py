@@ -13,21 +13,24 @@ _MARK = "pipeline.errors.UserError: "
 class UserErrorFilter(logging.Filter):
     """Rewrite Luigi's log records about a UserError into one line naming the problem.
 
-    Each such line is shown once: two tasks that fail for the same reason (missing NLTK
-    data stops both the stopword stage and the WordNet table) say it once.
+    A line is not repeated within REPEAT_SECONDS: two tasks of one build that fail for the
+    same reason (missing NLTK data stops both the stopword stage and the WordNet table)
+    say it once, while a later build in the same process (a script calling luigi.build
+    in a loop) still says it again.
     """
+
+    REPEAT_SECONDS = 30.0
 
     def __init__(self) -> None:
         super().__init__()
-        self.shown: set[str] = set()
+        self.shown: dict[str, float] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not self._rewrite(record):
             return True
-        if record.msg in self.shown:
-            return False
-        self.shown.add(record.msg)
-        return True
+        last = self.shown.get(record.msg)
+        self.shown[record.msg] = record.created
+        return last is None or record.created - last > self.REPEAT_SECONDS
 
     def _rewrite(self, record: logging.LogRecord) -> bool:
         """Make a record about a UserError its one line; True if it was one."""

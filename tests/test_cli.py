@@ -112,3 +112,26 @@ def test_readable_json_round_trips_and_puts_one_record_per_line():
     lines = text.splitlines()
     assert '    {"phrase": "caf\u00e9", "pages": ["a", "b"]},' in lines
     assert '  "empty": [],' in lines and '  "n": 3,' in lines
+
+
+def test_a_user_error_line_is_not_repeated_within_one_build():
+    import logging
+
+    from pipeline.errors import UserError
+    from tasks.cli import UserErrorFilter
+
+    f = UserErrorFilter()
+
+    def record(at: float, exc: BaseException | None = None, msg: str = "failed") -> logging.LogRecord:
+        r = logging.LogRecord("luigi-interface", logging.ERROR, __file__, 1, msg, (),
+                              (type(exc), exc, None) if exc else None)
+        r.created = at
+        return r
+
+    missing = UserError("NLTK data not found: ...")
+    first = record(100.0, missing)
+    assert f.filter(first) and first.getMessage() == "NLTK data not found: ..." and first.exc_info is None
+    assert not f.filter(record(101.0, missing))  # the second task of the same build
+    assert f.filter(record(101.5, UserError("another problem")))
+    assert f.filter(record(101.0 + UserErrorFilter.REPEAT_SECONDS + 1, missing))  # a later build says it again
+    assert f.filter(record(102.0)) and f.filter(record(102.0))  # other log lines are never held back
