@@ -233,10 +233,11 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
 
     The mined candidates are joined by the concepts the index's own pages define through
     the keyword (`definition_candidates`) and those the section headings of the keyword's
-    own page name (`section_candidates`), counted and scored the same way; each row says
-    where it came from ("lists", "definition" or "section"). Definitions and sections come
-    from hosts under `domain` only, as the search results do. `taxonomy` (WordNet's noun
-    table) says which candidates an outside taxonomy files under the keyword.
+    own page name (`section_candidates`), and, with `taxonomy` (WordNet's noun table), by
+    the names it files under the keyword (`named_by_taxonomy`), counted and scored the same
+    way; each row says where it came from ("lists", "definition", "section" or "wordnet")
+    and whether WordNet files it under the keyword. Definitions and sections come from
+    hosts under `domain` only, as the search results do.
     """
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
