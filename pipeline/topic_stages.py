@@ -16,7 +16,7 @@ from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (choose_page, concept_key, definition_candidates, evidence_score, explain,
                               first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
-                              names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a,
+                              names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a, is_structure,
                               section_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
 from scoring.hitscores import concept_type, scores
 from scoring.tagtree import section_titles, star_labelled, star_page
@@ -260,7 +260,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # A heading that is one word a tenth of the collection uses names a part of the page
     # ("Users", "History"), not a concept: no list vouches for it.
     named = [r for r in score(hit_counts(count, keyword, headed), threshold)
-             if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
+             if not is_generic(r["phrase"], False, r["n_cp"], n_docs) and not is_structure(r["n_cp"], n_docs)]
     known = mined | {d["phrase"] for d in defined} | {h["phrase"] for h in headed}
     filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known))
              if taxonomy is not None else [])

@@ -64,7 +64,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 28  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 29  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -75,6 +75,9 @@ SECTION_FACTOR = 1.5  # "half again", as the star and the definition: not tuned 
 # no page defines through the keyword co-occurs with every frequent keyword.
 GENERIC_SHARE = 0.1
 GENERIC_FACTOR = 0.5
+# A section heading that most pages of the collection hold ("See also", "External links")
+# is the pages' structure, not a part of the keyword: such headings are no candidates.
+STRUCTURE_SHARE = 0.5
 MAX_NAME_WORDS = 15  # as for list items: longer is a sentence, not a name
 # One document holding both the keyword and the candidate is an anecdote, not an
 # association: such candidates are ranked after those with more (their scores kept).
@@ -304,6 +307,11 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
 def names_a_list(phrase: str) -> bool:
     """True if the phrase is the title of an index-like page ("List of ...", "Glossary of ...")."""
     return _INDEX_LIKE.match(phrase.strip()) is not None
+
+
+def is_structure(n_cp: int, n_docs: int) -> bool:
+    """A heading in more than STRUCTURE_SHARE of all documents: a page part, not a concept."""
+    return n_docs > 0 and n_cp > STRUCTURE_SHARE * n_docs
 
 
 def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:

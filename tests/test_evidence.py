@@ -10,7 +10,7 @@ from pipeline.search import LocalBackend
 from scoring.evidence import (section_candidates, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
-                              part_of_keyword, says_is_a, sentences)
+                              part_of_keyword, says_is_a, sentences, is_structure)
 
 
 def test_npmi_independent_is_zero():
@@ -422,3 +422,7 @@ def test_section_candidates_name_the_parts_of_the_keywords_page():
                    {"phrase": "hidden markov models", "display": "Hidden Markov models"},
                    {"phrase": "speech recognition software", "display": "Speech recognition software"},
                    {"phrase": "dynamic time warping", "display": "Dynamic time warping (DTW)"}]
+
+
+def test_a_heading_most_pages_hold_is_structure():
+    assert is_structure(4095, 5396) and not is_structure(2698, 5396) and not is_structure(10, 0)

@@ -13,7 +13,7 @@ import luigi
 import pytest
 
 from pipeline.text import singular, words
-from scoring.evidence import GENERIC_SHARE, KINDS, concept_key
+from scoring.evidence import GENERIC_SHARE, KINDS, STRUCTURE_SHARE, concept_key
 from tasks import BuildIndex, TopicConcepts
 from tasks.topic import STAGES
 
@@ -233,6 +233,10 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
             assert c["phrase"] in evidence["keyword_sections"] and c["normalised"] not in listed
             # never one word that a tenth of the collection uses ("History", "Users")
             assert len(c["normalised"].split()) > 1 or c["n_cp"] <= GENERIC_SHARE * rep["n_docs"]
+            # nor a heading most pages have ("See also"): the pages' structure
+            assert c["n_cp"] <= STRUCTURE_SHARE * rep["n_docs"]
+    assert "See also" in evidence["keyword_sections"]
+    assert "see also" not in {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] == "section"}
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
     # People, then organisations come after every concept, each group in score order.
