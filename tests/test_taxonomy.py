@@ -181,3 +181,19 @@ def test_taxonomy_candidates_one_entry_per_synset_with_usable_names(wordnet):
     assert all(not part_of_keyword(w, "genetics") for e in offered for _, w in e["names"])
     assert len({e["synset"] for e in offered}) == len(offered)
     assert all(relation(wordnet, written, "genetics") for e in offered[:50] for _, written in e["names"][:1])
+
+
+def test_named_by_taxonomy_takes_each_synsets_first_name_that_co_occurs(wordnet):
+    from pipeline.topic_stages import named_by_taxonomy
+
+    shared = {"internet explorer": 3, "explorer": 50, "ie": 9}
+    offered = [e for e in taxonomy_candidates(wordnet, "web browser", set())
+               if "internet explorer" in {p for p, _ in e["names"]}]
+    assert [w for _, w in offered[0]["names"]] == ["Internet Explorer", "Explorer", "IE"]
+    picked = named_by_taxonomy(lambda phrases: shared.get(phrases[-1], 0), wordnet, "web browser", offered)
+    # WordNet's own name first when two documents hold it with the keyword, not the
+    # shorter synonym the collection uses more ("Explorer" is also a file manager).
+    assert [p["display"] for p in picked] == ["Internet Explorer"] and picked[0]["kind"] == "concept"
+    picked = named_by_taxonomy(lambda phrases: {"explorer": 5}.get(phrases[-1], 0), wordnet, "web browser", offered)
+    assert [p["display"] for p in picked] == ["Explorer"]  # the first name that does
+    assert named_by_taxonomy(lambda phrases: 1, wordnet, "web browser", offered) == []  # one document is an anecdote
