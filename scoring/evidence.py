@@ -64,7 +64,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 29  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 30  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -79,6 +79,9 @@ GENERIC_FACTOR = 0.5
 # is the pages' structure, not a part of the keyword: such headings are no candidates.
 STRUCTURE_SHARE = 0.5
 MAX_NAME_WORDS = 15  # as for list items: longer is a sentence, not a name
+# WordNet's one- and two-letter names ("J", "IE", "Pi") are counted as index tokens, which
+# stand for a letter or an abbreviation of anything: their counts do not measure the concept.
+MIN_NAME_CHARS = 3
 # One document holding both the keyword and the candidate is an anecdote, not an
 # association: such candidates are ranked after those with more (their scores kept).
 MIN_SHARED_DOCUMENTS = 2
@@ -422,14 +425,14 @@ def taxonomy_candidates(graph, keyword: str, known: set[str]) -> list[dict]:
 
     Each entry holds the synset, its kind read from WordNet (scoring.taxonomy.kind_of)
     and its usable names as (phrase, as written): not in `known` (candidates already),
-    not the keyword or part of it, no digit, at most MAX_NAME_WORDS words, no list page's
+    not the keyword or part of it, at least MIN_NAME_CHARS characters, no digit, at most MAX_NAME_WORDS words, no list page's
     name. Which name stands for the synset is for the hit counts to say (the one the
     collection uses with the keyword most: topic_stages.evidence).
     """
     out = []
     for synset in sorted(below(graph, keyword)):
         names = [(phrase, written) for phrase, written in graph.names(synset)
-                 if phrase not in known and not any(ch.isdigit() for ch in phrase)
+                 if phrase not in known and len(phrase) >= MIN_NAME_CHARS and not any(ch.isdigit() for ch in phrase)
                  and len(phrase.split()) <= MAX_NAME_WORDS and not part_of_keyword(written, keyword)
                  and not names_a_list(written)]
         if names:
