@@ -27,6 +27,14 @@ def normalise(text: str) -> str:
     return " ".join(words(text))
 
 
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def without_qualifier(name: str) -> str:
+    """A name without its trailing parenthetical ("Android (robot)" -> "Android"), unless that is all it is."""
+    return _PARENTHETICAL.sub("", name) or name
+
+
 def squash(text: str) -> str:
     """Collapse runs of whitespace to one space and strip the ends."""
     # str.split() and re's \s agree on what whitespace is (both use Unicode's

@@ -58,7 +58,7 @@ import math
 import re
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, normalise, singular, stemmed, words
+from pipeline.text import contains_phrase, normalise, singular, stemmed, without_qualifier, words
 
 from .taxonomy import below, describe, kind_of
 
@@ -87,7 +87,6 @@ MIN_NAME_CHARS = 3
 MIN_SHARED_DOCUMENTS = 2
 # Pages that list or compare rather than describe one thing: their title names no concept.
 _INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
-_PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
 _QUALIFIER_WORDS = re.compile(r"\(\s*(?:[^()]*\s)?([A-Za-z]+)\s*\)\s*$")  # the last word of a trailing "(...)"
 # A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
 # then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an
@@ -271,11 +270,6 @@ def is_fragment(phrase: str) -> bool:
     of") or is a line of code."""
     ws = words(phrase)
     return bool(ws) and ws[-1] in FRAGMENT_ENDS or _CODE.search(phrase) is not None
-
-
-def without_qualifier(name: str) -> str:
-    """A name without its trailing parenthetical ("Android (robot)" -> "Android"), unless that is all it is."""
-    return _PARENTHETICAL.sub("", name) or name
 
 
 def initials(ws: list[str]) -> str:

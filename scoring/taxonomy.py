@@ -10,16 +10,15 @@ when one of its noun senses reaches one of the keyword's:
   domain that is the keyword or a kind of it ("Relativity", "Quark" under physics;
   "normal distribution" under statistics).
 
-The lookups go through any object with `synsets(name)`, `up(synset)` and
-`domains(synset)` (pipeline.wordnet.Taxonomy), so the rule is tested on small graphs.
+The lookups go through any object with the methods of `Graph` (pipeline.wordnet.Taxonomy
+has them), so the rules are tested on small graphs too.
 """
 from __future__ import annotations
 
 from typing import Protocol
 
-from pipeline.text import normalise, singular
+from pipeline.text import normalise, singular, without_qualifier
 
-RELATIONS = ("kind", "part", "domain")
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
 
@@ -43,10 +42,7 @@ class Graph(Protocol):
 
 def lookup_names(phrase: str) -> list[str]:
     """The names to look `phrase` up by: as written (a trailing "(...)" dropped), then its last word singular."""
-    base = phrase.strip()
-    if base.endswith(")") and "(" in base:
-        base = base[:base.rfind("(")]
-    name = normalise(base)
+    name = normalise(without_qualifier(phrase))
     if not name:
         return []
     ws = name.split()
