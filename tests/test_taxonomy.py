@@ -198,3 +198,16 @@ def test_named_by_taxonomy_takes_each_synsets_first_name_that_co_occurs(wordnet)
     picked = named_by_taxonomy(lambda phrases: {"explorer": 5}.get(phrases[-1], 0), wordnet, "web browser", offered)
     assert [p["display"] for p in picked] == ["Explorer"]  # the first name that does
     assert named_by_taxonomy(lambda phrases: 1, wordnet, "web browser", offered) == []  # one document is an anecdote
+
+
+def test_missing_wordnet_is_one_clear_error(tmp_path, monkeypatch):
+    import nltk
+
+    (tmp_path / "corpora").mkdir()
+    (tmp_path / "corpora" / "stopwords.zip").write_bytes(b"")  # stopwords there, WordNet not
+    wordnet_zip()  # configure NLTK's path once, as a run would
+    monkeypatch.setattr(nltk.data, "path", [str(tmp_path)])
+    with pytest.raises(UserError, match="wordnet.zip.*nltk.downloader"):
+        wordnet_zip()
+    (tmp_path / "corpora" / "wordnet").mkdir()  # an unpacked download is found too
+    assert wordnet_zip() == tmp_path / "corpora" / "wordnet"
