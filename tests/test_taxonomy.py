@@ -211,3 +211,13 @@ def test_missing_wordnet_is_one_clear_error(tmp_path, monkeypatch):
         wordnet_zip()
     (tmp_path / "corpora" / "wordnet").mkdir()  # an unpacked download is found too
     assert wordnet_zip() == tmp_path / "corpora" / "wordnet"
+
+
+def test_table_builds_from_an_unpacked_wordnet_folder(tmp_path):
+    folder = tmp_path / "wordnet"
+    folder.mkdir()
+    (folder / "data.noun").write_text(DATA_NOUN, encoding="utf-8")
+    assert build_table(folder, tmp_path / "nouns.sqlite")["synsets"] == 6
+    tax = Taxonomy(tmp_path / "nouns.sqlite")
+    assert relation(tax, "Beak", "bird") == "part"
+    tax.close()
