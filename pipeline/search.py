@@ -14,7 +14,7 @@ from typing import Protocol, Sequence
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, unpack_items
-from .text import singular, words
+from .text import singular_last, words
 
 
 @dataclass(frozen=True)
@@ -188,11 +188,12 @@ class LocalBackend:
         ws = words(phrase)
         if not ws:
             return []
-        found = self._titled(" ".join(ws))
-        if not found and singular(ws[-1]) != ws[-1]:
+        name = " ".join(ws)
+        found = self._titled(name)
+        if not found and singular_last(name) != name:
             # "Birds" is what the page "Bird" is about: titles are singular, names in lists
             # and keywords often plural. Only when no page has the name as written.
-            found = self._titled(" ".join(ws[:-1] + [singular(ws[-1])]))
+            found = self._titled(singular_last(name))
         return found
 
     def _titled(self, key: str) -> list[tuple[str, str, str]]:

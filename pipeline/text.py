@@ -35,6 +35,12 @@ def without_qualifier(name: str) -> str:
     return _PARENTHETICAL.sub("", name) or name
 
 
+def singular_last(name: str) -> str:
+    """A normalised name with its last word in the singular ("neural networks" -> "neural network")."""
+    ws = name.split()
+    return " ".join(ws[:-1] + [singular(ws[-1])]) if ws else name
+
+
 def squash(text: str) -> str:
     """Collapse runs of whitespace to one space and strip the ends."""
     # str.split() and re's \s agree on what whitespace is (both use Unicode's

@@ -11,7 +11,7 @@ once in about half a second into `output/wordnet/nouns-v<TABLE_VERSION>.sqlite` 
 Tables: `lemma(name, synset, written)` (names as `pipeline.text.normalise` writes them,
 so "Dalton's_law" is found as a candidate would be written; `written` as WordNet has it), `up(synset, parent, relation)`
 with relation "is_a" (hypernym), "instance_of" (instance hypernym: "Einstein" of
-"physicist") or "part_of" (part, member and substance holonym), `domain(synset, domain)` (topic domain), `gloss(synset, name, text)`.
+"physicist") or "part_of" (part, member and substance holonym), `domain(synset, domain)` (topic domain), `gloss(synset, text)`.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .errors import UserError
 from .nltkdata import HOW_TO_GET, configure
 from .text import normalise
 
-TABLE_VERSION = 4  # 2: lemmas as written, indexes for going down; 3: lemmas by synset; 4: instance_of
+TABLE_VERSION = 5  # 2: lemmas as written, indexes for going down; 3: lemmas by synset; 4: instance_of; 5: gloss text only
 DATA_FILE = "wordnet/data.noun"
 _UP = {"@": "is_a", "@i": "instance_of", "#p": "part_of", "#m": "part_of", "#s": "part_of"}
 _DOMAIN = ";c"
@@ -96,7 +96,7 @@ def build_table(source: str | Path, dest: str | Path) -> dict:
         CREATE TABLE lemma (name TEXT NOT NULL, synset INTEGER NOT NULL, written TEXT NOT NULL);
         CREATE TABLE up (synset INTEGER NOT NULL, parent INTEGER NOT NULL, relation TEXT NOT NULL);
         CREATE TABLE domain (synset INTEGER NOT NULL, domain INTEGER NOT NULL);
-        CREATE TABLE gloss (synset INTEGER PRIMARY KEY, name TEXT NOT NULL, text TEXT NOT NULL);
+        CREATE TABLE gloss (synset INTEGER PRIMARY KEY, text TEXT NOT NULL);
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
     """)
     synsets = 0
@@ -109,7 +109,7 @@ def build_table(source: str | Path, dest: str | Path) -> dict:
         con.executemany("INSERT INTO lemma VALUES (?, ?, ?)", [(n, noun.offset, w) for n, w in names.items() if n])
         con.executemany("INSERT INTO up VALUES (?, ?, ?)", [(noun.offset, p, r) for p, r in noun.up])
         con.executemany("INSERT INTO domain VALUES (?, ?)", [(noun.offset, d) for d in noun.domains])
-        con.execute("INSERT INTO gloss VALUES (?, ?, ?)", (noun.offset, noun.lemmas[0].replace("_", " "), noun.gloss))
+        con.execute("INSERT INTO gloss VALUES (?, ?)", (noun.offset, noun.gloss))
     con.executescript("""
         CREATE INDEX lemma_name ON lemma(name);
         CREATE INDEX lemma_synset ON lemma(synset);
@@ -163,8 +163,8 @@ class Taxonomy:
 
     def name(self, synset: int) -> str:
         """The synset's first lemma, as WordNet writes it."""
-        row = self.con.execute("SELECT name FROM gloss WHERE synset = ?", (synset,)).fetchone()
-        return row[0] if row else str(synset)
+        names = self.names(synset)
+        return names[0][1] if names else str(synset)
 
     def close(self) -> None:
         self.con.close()

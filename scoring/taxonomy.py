@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pipeline.text import normalise, singular, without_qualifier
+from pipeline.text import normalise, singular_last, without_qualifier
 
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
@@ -45,18 +45,22 @@ def lookup_names(phrase: str) -> list[str]:
     name = normalise(without_qualifier(phrase))
     if not name:
         return []
-    ws = name.split()
-    folded = " ".join(ws[:-1] + [singular(ws[-1])])
+    folded = singular_last(name)
     return [name] if folded == name else [name, folded]
+
+
+def _lookup(graph: Graph, phrase: str) -> tuple[str, tuple[int, ...]]:
+    """(the name WordNet knows `phrase` by, its noun synsets), or ("", ())."""
+    for name in lookup_names(phrase):
+        found = graph.synsets(name)
+        if found:
+            return name, found
+    return "", ()
 
 
 def senses(graph: Graph, phrase: str) -> tuple[int, ...]:
     """The noun synsets of the first name of `phrase` WordNet knows ("Birds" by "bird")."""
-    for name in lookup_names(phrase):
-        found = graph.synsets(name)
-        if found:
-            return found
-    return ()
+    return _lookup(graph, phrase)[1]
 
 
 def ancestors(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> dict[int, bool]:
@@ -166,13 +170,10 @@ def name_kind(graph: Graph, phrase: str) -> str:
     """
     if not any(ch.isupper() for ch in phrase):  # written as a common noun ("cis", not "CIS")
         return "concept"
-    for name in lookup_names(phrase):
-        found = graph.synsets(name)
-        if found:
-            kinds = {kind_of(graph, s) if any(n == name and w[:1].isupper() for n, w in graph.names(s)) else "concept"
-                     for s in found}
-            return kinds.pop() if len(kinds) == 1 else "concept"
-    return "concept"
+    name, found = _lookup(graph, phrase)
+    kinds = {kind_of(graph, s) if any(n == name and w[:1].isupper() for n, w in graph.names(s)) else "concept"
+             for s in found}
+    return kinds.pop() if len(kinds) == 1 else "concept"
 
 
 def describe(kind: str | None) -> str:
