@@ -98,6 +98,9 @@ class SearchBackend(Protocol):
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
 
+    def texts_mentioning(self, phrase: str, domain: str = "") -> list[str]:
+        """The main text of every document on hosts under `domain` that contains `phrase`."""
+
 
 def fts_phrase(phrase: str) -> str | None:
     """An FTS5 phrase string for `phrase`, or None if it has no words."""
@@ -227,6 +230,17 @@ class LocalBackend:
         except sqlite3.OperationalError:  # a store from before first paragraphs were kept
             return []
         return [tuple(r) for r in rows]
+
+    def texts_mentioning(self, phrase: str, domain: str = "") -> list[str]:
+        """The main text of every document on hosts under `domain` whose main text contains the phrase."""
+        q = fts_phrase(phrase)
+        if q is None:
+            return []
+        extra, args = domain_clause(domain)
+        rows = self.con.execute(
+            "SELECT pages_fts.body FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+            "WHERE pages_fts MATCH ?" + extra + " ORDER BY p.id", ["body : " + q, *args]).fetchall()
+        return [r[0] for r in rows if r[0]]
 
 
 class CachedHitCounts:

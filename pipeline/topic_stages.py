@@ -19,6 +19,7 @@ from scoring.evidence import (choose_page, concept_key, definition_candidates, e
                               names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a, is_structure,
                               section_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
 from scoring.hitscores import concept_type, scores
+from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
 from scoring.taxonomy import Graph, name_kind, relation
 
@@ -267,6 +268,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     display.update((f["phrase"], f) for f in filed)
     filed_rows = [r for r in score(hit_counts(count, keyword, filed), threshold)
                   if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
+    # Every sentence of the collection that names the keyword, read once for all candidates.
+    pool = SentencePool(keyword, keyword_sentences(backend.texts_mentioning(keyword, domain), keyword))
     todo = ([(r, "lists") for r in scored]
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
             + [(r, "section") for r in named] + [(r, "wordnet") for r in filed_rows])
@@ -291,13 +294,17 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         is_a = is_a and sentence is not None
         sectioned = concept_key(written) in section_keys
         wordnet = relation(taxonomy, written, keyword) if taxonomy is not None else None
+        said = pool.said(written)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "wordnet": wordnet,
+               "said": {"sentences": said.sentences, "kind_of": said.kind_of, "coordinated": said.coordinated,
+                        "example": said.example},
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned, wordnet), 6),
-               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet)}
+                                             sectioned, wordnet, said), 6),
+               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
+                              said)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -390,7 +397,8 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False, "wordnet": None}  # evidence from before these were recorded
+                      "thin": False, "sectioned": False, "wordnet": None,
+                      "said": None}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -417,7 +425,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "sectioned", "wordnet", "defining_sentence", "variant_of",
+                                             "is_a", "generic", "sectioned", "wordnet", "said", "defining_sentence", "variant_of",
                                              "thin", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),

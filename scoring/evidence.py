@@ -60,17 +60,25 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, normalise, singular, stemmed, without_qualifier, words
 
+from .hearst import Said
+from .sentences import first_sentence, sentences
 from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 30  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 31  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
 STAR_FACTOR = 1.5
 TAXONOMY_FACTOR = IS_A_FACTOR  # an outside is-a weighs what the page's own is-a weighs
 SECTION_FACTOR = 1.5  # "half again", as the star and the definition: not tuned (1.25-2 measured)
+# The collection's sentences read the candidate as under the keyword (scoring/hearst.py):
+# "half again", as the star; or list it just before the keyword, as fields are listed beside
+# each other, in at least COORDINATED_SHARE of the sentences naming both: a quarter less.
+SAID_FACTOR = 1.5
+COORDINATED_FACTOR = 0.8
+COORDINATED_SHARE = 0.1
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
 GENERIC_SHARE = 0.1
@@ -101,13 +109,6 @@ _LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?\s*[\u
 # phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").
 FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
                            "into", "onto", "and", "or", "nor", "but", "as", "than", "via", "per", "about"})
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-# A full stop that ends a word, not a sentence: "Nintendo Co., Ltd. is a ...", "Amazon.com,
-# Inc. (/.../), is an ...", "John F. Kennedy (May 29, 1917 - ...) was ...".
-_ABBREVIATIONS = frozenset({"inc", "ltd", "co", "corp", "llc", "plc", "bros", "jr", "sr", "st", "dr", "mr", "mrs",
-                            "ms", "prof", "vs", "e.g", "i.e", "u.s", "u.k"})
-
-
 def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     """Normalised pointwise mutual information of keyword and candidate over n_docs documents.
 
@@ -119,35 +120,6 @@ def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     if p_b >= 1.0:
         return 1.0
     return math.log(p_b / ((n_k / n_docs) * (n_cp / n_docs))) / -math.log(p_b)
-
-
-def sentences(text: str) -> list[str]:
-    """The sentences of a paragraph: split after . ! ? before a capital, not after an
-    abbreviation (Inc., Ltd., Dr.) or a name's initial ("John F. Kennedy"), nor inside brackets."""
-    out: list[str] = []
-    for piece in _SENTENCE_END.split(text.strip()):
-        if out and (_ends_with_abbreviation(out[-1]) or _open_bracket(out[-1])):
-            out[-1] += " " + piece
-        else:
-            out.append(piece)
-    return out
-
-
-def _open_bracket(sentence: str) -> bool:
-    # A sentence does not end inside brackets: a lead's opening parenthesis holds the
-    # etymology and pronunciation ("Physics (from Ancient Greek: ..., lit. 'knowledge of
-    # nature') is the natural science ..."), whose abbreviations and quotes end nothing.
-    return sentence.count("(") > sentence.count(")") or sentence.count("[") > sentence.count("]")
-
-
-def _ends_with_abbreviation(sentence: str) -> bool:
-    last = sentence.rsplit(None, 1)[-1].rstrip(".").lower() if sentence.strip() else ""
-    return (len(last) == 1 and last.isalpha()) or last in _ABBREVIATIONS
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a paragraph (see `sentences`)."""
-    return sentences(text)[0] if text.strip() else ""
 
 
 def defining_sentence(lead: str, keyword: str) -> str | None:
@@ -316,33 +288,49 @@ def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
     return len(words(phrase)) == 1 and not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
 
 
+def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
+            wordnet: str | None = None, said: Said | None = None) -> list[tuple[float, str]]:
+    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
+    out = []
+    if defines:
+        out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
+    if defines and is_a:
+        out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
+    if starred:
+        out.append((STAR_FACTOR, "starred"))
+    if sectioned:
+        out.append((SECTION_FACTOR, "a section of the keyword's page is titled so"))
+    if wordnet:
+        out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
+    if said is not None and said.kind_of:
+        out.append((SAID_FACTOR, f"{said.kind_of} of {said.sentences} sentences with both read it as under the keyword"))
+    elif said is not None and said.coordinated_share >= COORDINATED_SHARE:
+        out.append((COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
+                                        "beside the keyword"))
+    if generic:
+        out.append((GENERIC_FACTOR, f"a generic word: in over {GENERIC_SHARE:.0%} of all documents"))
+    return out
+
+
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
-                   is_a: bool = False, sectioned: bool = False, wordnet: str | None = None) -> float:
-    """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.relation's answer."""
-    return (s1 * max(npmi_value, 0.0) * (DEFINES_FACTOR if defines else 1.0)
-            * (IS_A_FACTOR if defines and is_a else 1.0)
-            * (STAR_FACTOR if starred else 1.0) * (SECTION_FACTOR if sectioned else 1.0)
-            * (TAXONOMY_FACTOR if wordnet else 1.0)
-            * (GENERIC_FACTOR if generic else 1.0))
+                   is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
+                   said: Said | None = None) -> float:
+    """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.relation's answer,
+    `said` scoring.hearst's reading of the keyword's sentences."""
+    score = s1 * max(npmi_value, 0.0)
+    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said):
+        score *= value
+    return score
 
 
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
-            is_a: bool = False, sectioned: bool = False, wordnet: str | None = None) -> str:
+            is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
+            said: Said | None = None) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
-    if defines:
-        parts.append(f"{DEFINES_FACTOR:g} (its page defines it via the keyword)")
-    if defines and is_a:
-        parts.append(f"{IS_A_FACTOR:g} (its page says it is a kind or branch of the keyword)")
-    if starred:
-        parts.append(f"{STAR_FACTOR:g} (starred)")
-    if sectioned:
-        parts.append(f"{SECTION_FACTOR:g} (a section of the keyword's page is titled so)")
-    if wordnet:
-        parts.append(f"{TAXONOMY_FACTOR:g} (WordNet: {describe(wordnet)})")
-    if generic:
-        parts.append(f"{GENERIC_FACTOR:g} (a generic word: in over {GENERIC_SHARE:.0%} of all documents)")
-    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet)
+    parts += [f"{value:g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
+                                                                    wordnet, said)]
+    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said)
     return " x ".join(parts) + f" = {score:.4f}"
 
 

@@ -71,6 +71,13 @@ def kind(c: dict) -> str:
     return c.get("evidence", {}).get("kind", "concept")
 
 
+def _said(said: dict | None) -> str:
+    """The said column: kind-of / coordinated / all sentences naming both, blank when none."""
+    if not said or not said.get("sentences"):
+        return ""
+    return f"{said['kind_of']}/{said['coordinated']}/{said['sentences']}"
+
+
 def render_evidence_markdown(report: dict) -> str:
     """The default method's report: concepts, then people, with the factors of each score and why."""
     cands = report["candidates"]
@@ -78,11 +85,16 @@ def render_evidence_markdown(report: dict) -> str:
         "Ranked by score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through "
         "the keyword x 2 if that page's first sentence says it is a kind or branch of the keyword "
         "x 1.5 if starred x 1.5 if a section of the keyword's own page is titled so x 2 if WordNet files it under "
-        "the keyword x 0.5 for a generic word "
+        "the keyword x 1.5 if sentences of the collection read it as under the keyword (\"K such as C\", "
+        "\"C and other K\", \"C is a kind of K\", ...), else x 0.8 if at least 10% of the sentences naming both "
+        "list it just before the keyword (\"C and K\", as fields are listed beside each other) "
+        "x 0.5 for a generic word "
         "(scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
         "§ = a section of the keyword's own page is titled so; "
         "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
+        "said = sentences naming both that read it as under the keyword / that list it before the keyword / "
+        "all sentences naming both (scoring/hearst.py); "
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
@@ -107,15 +119,15 @@ def render_evidence_markdown(report: dict) -> str:
         if not rows:
             continue
         lines += [f"## {title}", "",
-                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | § | defines | WordNet | type | source |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | § | defines | WordNet | said | type | source |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for i, c in enumerate(rows, 1):
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
                          f"{'§' if e.get('sectioned') else ''} | "
                          f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {e.get('wordnet') or ''} | "
-                         f"{c['type']} | {e.get('source', 'lists')} |")
+                         f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
     lines += ["## Why the top concepts rank where they do", ""]
     for i, c in enumerate(concepts[:25], 1):
@@ -129,6 +141,8 @@ def render_evidence_markdown(report: dict) -> str:
             line += " Not in the mined lists: a name WordNet files under the keyword."
         if e["defines"]:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
+        if (e.get("said") or {}).get("example") and e["said"]["example"] != e.get("defining_sentence"):
+            line += f" The collection says: \"{e['said']['example']}\""
         if e.get("thin"):
             line += (f" Thin evidence: only {c['n_b']} document(s) hold both it and the keyword, so it is "
                      "ranked after every concept with more, whatever its score.")
@@ -153,7 +167,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         concepts = [c for c in cands if kind(c) == "concept"]
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
-               f"ranked by evidence (S1 x NPMI x definition x star x section x WordNet), {len(broader)} broader terms, "
+               f"ranked by evidence (S1 x NPMI x definition x star x section x WordNet x sentences), {len(broader)} broader terms, "
                f"{len(people)} people and {len(orgs)} organisations apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")

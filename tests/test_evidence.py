@@ -7,7 +7,8 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from scoring.evidence import (section_candidates, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.hearst import Said
+from scoring.evidence import (section_candidates, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -250,6 +251,19 @@ def test_score_is_the_product_the_explanation_shows():
     why = explain(0.4, 0.5, False, False, wordnet="domain")
     assert why == f"S1 0.400 x NPMI 0.500 x 2 (WordNet: a term of the keyword's domain) = {0.2 * 2:.4f}"
     assert "WordNet" not in explain(0.4, 0.5, False, False, wordnet=None)
+    # The collection's sentences: read as under the keyword x1.5 (coordination then does not count);
+    # listed just before it in at least COORDINATED_SHARE of the sentences naming both x0.8.
+    under = Said(sentences=10, kind_of=2, coordinated=5, example="K such as C.")
+    assert evidence_score(0.4, 0.5, False, False, said=under) == pytest.approx(0.2 * SAID_FACTOR)
+    assert explain(0.4, 0.5, False, False, said=under) == (
+        f"S1 0.400 x NPMI 0.500 x 1.5 (2 of 10 sentences with both read it as under the keyword) = {0.3:.4f}")
+    beside = Said(sentences=10, kind_of=0, coordinated=1)
+    assert beside.coordinated_share == COORDINATED_SHARE
+    assert evidence_score(0.4, 0.5, False, False, said=beside) == pytest.approx(0.2 * COORDINATED_FACTOR)
+    assert "1 of 10 sentences with both list it beside the keyword" in explain(0.4, 0.5, False, False, said=beside)
+    rarely = Said(sentences=11, kind_of=0, coordinated=1)
+    assert evidence_score(0.4, 0.5, False, False, said=rarely) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, False, False, said=Said()) == pytest.approx(0.2)
 
 
 def test_title_keys_cover_each_part_of_a_title():
@@ -325,6 +339,13 @@ def test_leads_mentioning_reads_pages_whose_text_has_the_phrase(backend):
     assert backend.leads_mentioning("AI", domain=".edu") == []
     assert backend.leads_mentioning("nothing") == []  # the page has no first paragraph
     assert backend.leads_mentioning("!!") == []
+
+
+def test_texts_mentioning_are_the_main_texts_with_the_phrase(backend):
+    assert backend.texts_mentioning("AI") == ["Machine learning is a field of AI.", "AI text"]
+    assert backend.texts_mentioning("machine learning") == ["Machine learning is a field of AI."]
+    assert backend.texts_mentioning("Wiki") == []  # titles are not main text
+    assert backend.texts_mentioning("AI", domain=".edu") == [] and backend.texts_mentioning("!!") == []
 
 
 def test_document_count_is_what_hit_counts_count_over(backend):

@@ -37,7 +37,16 @@ def test_render_totals_count_unjudged_apart():
     assert "best 3" in last
 
 
-def test_the_judgements_file_holds_forty_keywords_with_ten_or_more_verdicts_each():
-    keywords = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))["keywords"]
-    assert len(keywords) == 40
+def test_render_gives_each_set_its_own_totals():
+    rows = [judge("a", ["x", "y"], {"hits": ["x"], "misses": ["y"]}), judge("b", ["w"], {"hits": ["w"]})]
+    lines = render(rows, {"old": ["a"], "fresh": ["b"]})
+    assert lines[-2] == "- set old (1 keywords): 1 hits of 2 judged places (0.50); 0 places unjudged (worst case 1 of 2, best 1)."
+    assert lines[-1].startswith("- set fresh (1 keywords): 1 hits of 1 judged places (1.00)")
+
+
+def test_the_judgements_file_holds_its_sets_with_ten_or_more_verdicts_a_keyword():
+    data = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))
+    keywords, sets = data["keywords"], data["sets"]
+    assert len(sets["untuned"]["keywords"]) == 40 and len(sets["fresh-2026-11-25"]["keywords"]) == 25
+    assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)  # each keyword in one set
     assert all(len(v["hits"]) + len(v["misses"]) >= 10 for v in keywords.values())

@@ -308,6 +308,40 @@ def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
     assert "a name WordNet files under the keyword" in md
 
 
+def test_sentences_of_the_collection_weigh_in_as_counted_and_quoted(env, report):
+    from pipeline.search import LocalBackend
+    from scoring.evidence import COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR
+    from scoring.hearst import SentencePool, keyword_sentences
+
+    task, rep = report
+    backend = LocalBackend(BuildIndex(output_root=str(env["out"])).output()["db"].path)
+    try:
+        pool = SentencePool(KEYWORD, keyword_sentences(backend.texts_mentioning(KEYWORD), KEYWORD))
+    finally:
+        backend.con.close()
+    md = Path(task.output()["md"].path).read_text()
+    scored = [c for c in rep["candidates"] if c["evidence"]["why"].startswith("S1 ")]
+    for c in scored:
+        e = c["evidence"]
+        written = c["phrase"]
+        again = pool.said(written)
+        assert e["said"] == {"sentences": again.sentences, "kind_of": again.kind_of,
+                             "coordinated": again.coordinated, "example": again.example}
+        said_it = f"x {SAID_FACTOR:g} ({again.kind_of} of {again.sentences} sentences with both read it as under"
+        assert (said_it in e["why"]) == (again.kind_of > 0)
+        beside = again.kind_of == 0 and again.sentences and again.coordinated / again.sentences >= COORDINATED_SHARE
+        assert (f"x {COORDINATED_FACTOR:g} ({again.coordinated} of {again.sentences} sentences with both list it"
+                in e["why"]) == bool(beside)
+    under = [c for c in scored if c["evidence"]["said"]["kind_of"]]
+    assert under, "some machine-learning candidates are read as under it (supervised learning, ...)"
+    for c in under:
+        assert KEYWORD.split()[0] in c["evidence"]["said"]["example"].lower()
+    concepts = [c for c in rep["candidates"] if c["evidence"]["kind"] == "concept"][:25]
+    quoted = [c for c in concepts if c["evidence"]["said"]["example"]]
+    assert all(c["evidence"]["said"]["example"] in md for c in quoted)
+    assert "| said |" in md
+
+
 def test_published_method_is_the_published_chain(env, report):
     task, rep = report
     published = topic(env, method="published")

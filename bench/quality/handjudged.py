@@ -1,6 +1,6 @@
 """Score the default method's top 10 against the developers' hand judgements (judgements.json).
 
-    python -m bench.quality.handjudged                   # all 40 judged keywords
+    python -m bench.quality.handjudged                   # every judged keyword, totals per set
     python -m bench.quality.handjudged "database" "unix"
 
 Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
@@ -69,18 +69,27 @@ def judge(keyword: str, phrases: list[str], entry: dict) -> Judged:
     return out
 
 
-def render(rows: list[Judged]) -> list[str]:
-    """The Markdown table and totals."""
-    lines = ["# The default method's top 10 against the hand judgements", "",
-             "| keyword | hits | misses | unjudged |", "|---|---|---|---|"]
-    for r in rows:
-        lines.append(f"| {r.keyword} | {len(r.hits)} | {len(r.misses)} | {', '.join(r.unjudged) or '-'} |")
+def totals(rows: list[Judged]) -> str:
+    """One line: hits of judged places, unjudged places and the worst and best cases."""
     hits = sum(len(r.hits) for r in rows)
     judged = hits + sum(len(r.misses) for r in rows)
     unjudged = sum(len(r.unjudged) for r in rows)
     share = f"{hits / judged:.2f}" if judged else "n/a"
-    lines += ["", f"{hits} hits of {judged} judged places ({share}); {unjudged} places unjudged"
-              f" (worst case {hits} of {judged + unjudged}, best {hits + unjudged})."]
+    return (f"{hits} hits of {judged} judged places ({share}); {unjudged} places unjudged"
+            f" (worst case {hits} of {judged + unjudged}, best {hits + unjudged}).")
+
+
+def render(rows: list[Judged], sets: dict[str, list[str]] | None = None) -> list[str]:
+    """The Markdown table and totals, overall and per set of keywords."""
+    lines = ["# The default method's top 10 against the hand judgements", "",
+             "| keyword | hits | misses | unjudged |", "|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r.keyword} | {len(r.hits)} | {len(r.misses)} | {', '.join(r.unjudged) or '-'} |")
+    lines += ["", totals(rows)]
+    for name, keywords in (sets or {}).items():
+        members = [r for r in rows if r.keyword in set(keywords)]
+        if members and len(members) < len(rows):
+            lines.append(f"- set {name} ({len(members)} keywords): {totals(members)}")
     return lines
 
 
@@ -88,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("keywords", nargs="*", help="judged keywords to score (default: all)")
     args = ap.parse_args(argv)
-    judgements = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))["keywords"]
+    data = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))
+    judgements = data["keywords"]
     unknown = [k for k in args.keywords if k not in judgements]
     if unknown:
         print(f"no judgements for {', '.join(map(repr, unknown))}: judged keywords are listed in {JUDGEMENTS}",
@@ -98,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     if reports is None:
         return 1
     rows = [judge(keyword, top_concepts(report), judgements[keyword]) for keyword, report in reports]
-    lines = render(rows)
+    sets = {name: entry["keywords"] for name, entry in data.get("sets", {}).items()}
+    lines = render(rows, sets)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))

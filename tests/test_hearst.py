@@ -1,0 +1,86 @@
+"""scoring/hearst.py: what the keyword's sentences say of a candidate, pattern by pattern."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.hearst import Said, SentencePool, keyword_sentences, name_pattern
+from scoring.sentences import sentence_around
+
+
+def said(keyword: str, phrase: str, *texts: str) -> Said:
+    return SentencePool(keyword, keyword_sentences(texts, keyword)).said(phrase)
+
+
+def test_name_pattern_takes_either_number_of_the_last_word_and_any_separator():
+    p = re.compile(name_pattern("Neural network (computing)"), re.I)
+    assert p.search("deep neural-networks are")
+    assert p.search("a Neural Network.")
+    assert not p.search("neural networking")
+    assert re.search(name_pattern("library"), "libraries and a library")
+    assert name_pattern("()") is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Operating systems such as Linux, BSD and Minix are portable.",
+    "Many operating systems, including the widely used Minix, are written in C.",
+    "Such operating systems as Minix are small.",
+    "Minix, Plan 9 and other operating systems were studied.",
+    "Minix is a small type of operating system.",
+    "Types of operating systems include batch systems and Minix.",
+    "Operating systems include Minix and many more.",
+])
+def test_each_kind_of_pattern_reads_the_candidate_as_under_the_keyword(sentence):
+    got = said("operating system", "Minix", sentence)
+    assert (got.sentences, got.kind_of, got.coordinated) == (1, 1, 0)
+    assert got.example == sentence
+
+
+@pytest.mark.parametrize("sentence", [
+    "Minix was written by Andrew Tanenbaum to teach operating systems.",   # names both, says nothing
+    "Operating systems such as Linux run the many programs that thousands of volunteers wrote over the years, "
+    "and Minix was ported to them.",  # the enumeration has wandered off: over 80 characters
+    "Minix is a small kernel; operating systems differ.",                  # the cue stops at ';'
+])
+def test_sentences_that_only_name_both_are_counted_but_not_read_as_kind_of(sentence):
+    got = said("operating system", "Minix", sentence)
+    assert (got.sentences, got.kind_of) == (1, 0)
+    assert got.example is None
+
+
+def test_a_candidate_listed_just_before_the_keyword_is_coordinated_not_the_reverse_order():
+    before = said("image processing", "computer vision",
+                  "Research in computer vision and image processing grew.",
+                  "It covers computer vision, image processing and graphics.")
+    assert (before.sentences, before.coordinated, before.kind_of) == (2, 2, 0)
+    assert before.coordinated_share == 1.0
+    after = said("image processing", "computer vision", "Research in image processing and computer vision grew.")
+    assert (after.sentences, after.coordinated) == (1, 0)
+
+
+def test_keyword_sentences_are_distinct_whole_sentences_that_name_the_keyword():
+    text = ("Dr. Smith studied robots. Robotics is a branch of engineering. It is old. "
+            "Robotics is a branch of engineering. Mobile robotics (e.g. rovers) is a part of robotics.")
+    got = keyword_sentences([text, "Nothing here."], "robotics")
+    assert got == ["Robotics is a branch of engineering.",
+                   "Mobile robotics (e.g. rovers) is a part of robotics."]
+
+
+def test_the_keyword_must_start_a_word_and_case_does_not_matter():
+    assert keyword_sentences(["Telerobotics is remote. ROBOTICS is fun."], "robotics") == ["ROBOTICS is fun."]
+
+
+def test_a_phrase_must_occur_as_a_whole_word_run_to_count():
+    got = said("operating system", "Unix", "Operating systems such as Unixware are sold.")
+    assert got == Said()
+    assert said("operating system", "", "Operating systems such as Unix.") == Said()
+
+
+def test_sentence_around_finds_the_sentence_holding_a_span_and_keeps_abbreviations_inside():
+    text = "First one here. Nintendo Co., Ltd. is a company. Last."
+    i = text.index("company")
+    assert sentence_around(text, i, i + 7) == "Nintendo Co., Ltd. is a company."
+    assert sentence_around(text, 0, 5) == "First one here."
+    j = text.index("Last")
+    assert sentence_around(text, j, j + 4) == "Last."
