@@ -302,9 +302,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "said": {"sentences": said.sentences, "kind_of": said.kind_of, "coordinated": said.coordinated,
                         "example": said.example},
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned, wordnet, said), 6),
+                                             sectioned, wordnet, said, page is not None), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
-                              said)}
+                              said, page is not None)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],

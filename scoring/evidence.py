@@ -66,7 +66,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 31  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 32  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -79,6 +79,11 @@ SECTION_FACTOR = 1.5  # "half again", as the star and the definition: not tuned 
 SAID_FACTOR = 1.5
 COORDINATED_FACTOR = 0.8
 COORDINATED_SHARE = 0.1
+# The definition turned round: the candidate has a page of its own, and neither its first
+# paragraph, nor a list heading, nor the keyword's sections, nor WordNet, nor the
+# collection's sentences tie it to the keyword. Mostly sibling fields, described without
+# the keyword (session 12: 0.26 of 57 judged top-10 places were hits).
+QUIET_PAGE_FACTOR = 1 / DEFINES_FACTOR
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
 GENERIC_SHARE = 0.1
@@ -289,9 +294,11 @@ def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
 
 
 def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
-            wordnet: str | None = None, said: Said | None = None) -> list[tuple[float, str]]:
+            wordnet: str | None = None, said: Said | None = None, has_page: bool = False) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
     out = []
+    if has_page and not (defines or starred or sectioned or wordnet or (said is not None and said.kind_of)):
+        out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
     if defines:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
     if defines and is_a:
@@ -314,23 +321,23 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
 
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
                    is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-                   said: Said | None = None) -> float:
+                   said: Said | None = None, has_page: bool = False) -> float:
     """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.relation's answer,
-    `said` scoring.hearst's reading of the keyword's sentences."""
+    `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so."""
     score = s1 * max(npmi_value, 0.0)
-    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said):
+    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page):
         score *= value
     return score
 
 
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
             is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-            said: Said | None = None) -> str:
+            said: Said | None = None, has_page: bool = False) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
-    parts += [f"{value:g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
-                                                                    wordnet, said)]
-    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said)
+    parts += [f"{value:.3g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
+                                                                      wordnet, said, has_page)]
+    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page)
     return " x ".join(parts) + f" = {score:.4f}"
 
 

@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (section_candidates, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (section_candidates, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -264,6 +264,15 @@ def test_score_is_the_product_the_explanation_shows():
     rarely = Said(sentences=11, kind_of=0, coordinated=1)
     assert evidence_score(0.4, 0.5, False, False, said=rarely) == pytest.approx(0.2)
     assert evidence_score(0.4, 0.5, False, False, said=Said()) == pytest.approx(0.2)
+    # A page of its own with nothing tying it to the keyword: the definition turned round.
+    assert QUIET_PAGE_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, said=Said(), has_page=True) == pytest.approx(0.2 / 1.5)
+    assert explain(0.4, 0.5, False, False, has_page=True) == (
+        f"S1 0.400 x NPMI 0.500 x 0.667 (it has a page of its own, and nothing ties it to the keyword) = {0.2 / 1.5:.4f}")
+    for tie in (dict(defines=True), dict(starred=True), dict(sectioned=True), dict(wordnet="kind"), dict(said=under)):
+        args = {"defines": False, "starred": False, **tie}
+        assert "nothing ties it" not in explain(0.4, 0.5, has_page=True, **args)
+    assert evidence_score(0.4, 0.5, False, False, has_page=False) == pytest.approx(0.2)
 
 
 def test_title_keys_cover_each_part_of_a_title():
