@@ -169,8 +169,22 @@ def terms_in_pages(backend, urls: list[str], ref: Reference) -> int:
     return found
 
 
+def yake_cache_key(db: str, urls: list[str]) -> str:
+    """What YAKE's answer depends on: its version and settings, the index file and the pages, in order."""
+    import yake
+
+    st = Path(db).stat()
+    ident = json.dumps([getattr(yake, "__version__", "?"), YAKE_ASK, 3, "en", str(Path(db).resolve()),
+                        st.st_size, int(st.st_mtime), urls])
+    return hashlib.sha1(ident.encode()).hexdigest()
+
+
 def _yake_job(job: tuple) -> tuple[str, list[tuple[str, float]], int, float]:
-    keyword, db, urls = job
+    keyword, db, urls, cache_dir = job
+    cached = Path(cache_dir) / f"{yake_cache_key(db, urls)}.json"
+    if cached.is_file():  # the pages and settings are the same: YAKE would say the same
+        hit = json.loads(cached.read_text(encoding="utf-8"))
+        return keyword, [tuple(x) for x in hit["found"]], hit["chars"], hit["seconds"]
     import yake
 
     from pipeline.search import LocalBackend
@@ -178,8 +192,14 @@ def _yake_job(job: tuple) -> tuple[str, list[tuple[str, float]], int, float]:
     backend = LocalBackend(db)
     text = "\n\n".join(backend.fetch(u).text or "" for u in urls)
     started = time.perf_counter()
-    found = yake.KeywordExtractor(lan="en", n=3, top=YAKE_ASK).extract_keywords(text)
-    return keyword, [(p, float(s)) for p, s in found], len(text), time.perf_counter() - started
+    found = [(p, float(s)) for p, s in yake.KeywordExtractor(lan="en", n=3, top=YAKE_ASK).extract_keywords(text)]
+    seconds = time.perf_counter() - started
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"keyword": keyword, "found": found, "chars": len(text), "seconds": seconds}),
+                   encoding="utf-8")
+    tmp.replace(cached)
+    return keyword, found, len(text), seconds
 
 
 def yake_phrases(found: list[tuple[str, float]], keyword: str) -> list[str]:
@@ -361,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     by_kw = {r["keyword"]: r for r in rows}
     refs_by_kw = {ref.keyword: ref for ref, _ in chosen}
-    jobs = [(r["keyword"], db, r.pop("_urls")) for r in rows]
+    jobs = [(r["keyword"], db, r.pop("_urls"), str(out / "yake-cache")) for r in rows]
     with ProcessPoolExecutor(max(1, min(args.workers, len(jobs) or 1))) as pool:
         for keyword, found, chars, secs in pool.map(_yake_job, jobs):
             row = by_kw[keyword]
