@@ -6,6 +6,9 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 1.5 if the tag-tree check starred it x 1.5 if a section of the
             keyword's own page is titled so x 2 if WordNet files it under the keyword
+            x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
+            if they list it just before the keyword x 1/1.5 if it has a page of its own and
+            nothing above ties it to the keyword x 0.5 for a generic word
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
 - NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
@@ -37,11 +40,19 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   "physics"): scoring/taxonomy.py. Lexicographers' is-a, where the is-a factor reads the
   collection's own page; the same strength, 2. Silent for names WordNet 3.0 lacks (most
   of computing after 2006).
+- Said: the collection's sentences that name both, read with Hearst's patterns ("K such as
+  C", "C and other K", "C is a kind of K"): scoring/hearst.py. One such sentence is x1.5;
+  without one, the candidate listed just before the keyword ("C and K", as sibling fields
+  are listed) in COORDINATED_SHARE of them is x0.8.
+- Quiet page: a page titled as the candidate whose first paragraph does not mention the
+  keyword, with no star, section, WordNet or kind-of sentence either: the definition
+  turned round, 1/1.5 (session 12: a sibling field's page, mostly).
 
-Candidates come from three sources: the mined lists; definitions (`definition_candidates`:
+Candidates come from four sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through
-it); and the section headings of the keyword's own page (`section_candidates`), which
-name its parts whether or not a list holds them word for word.
+it); the section headings of the keyword's own page (`section_candidates`), which
+name its parts whether or not a list holds them word for word; and the names WordNet
+files under the keyword (`taxonomy_candidates`).
 
 Type III candidates (n(CP) > n(k)) are ranked with the rest: for a rare keyword a real
 sub-concept can be more frequent than the keyword itself.
