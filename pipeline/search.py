@@ -237,9 +237,12 @@ class LocalBackend:
         if q is None:
             return []
         extra, args = domain_clause(domain)
-        rows = self.con.execute(
-            "SELECT pages_fts.body FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
-            "WHERE pages_fts MATCH ?" + extra + " ORDER BY p.id", ["body : " + q, *args]).fetchall()
+        if not extra:  # the join alone tripled the query's time; FTS5 returns rowid (= page id) order
+            rows = self.con.execute("SELECT body FROM pages_fts WHERE pages_fts MATCH ?", ("body : " + q,)).fetchall()
+        else:
+            rows = self.con.execute(
+                "SELECT pages_fts.body FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+                "WHERE pages_fts MATCH ?" + extra + " ORDER BY p.id", ["body : " + q, *args]).fetchall()
         return [r[0] for r in rows if r[0]]
 
 

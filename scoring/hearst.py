@@ -65,25 +65,36 @@ def name_pattern(name: str) -> str | None:
     return r"\b" + head + "(?:" + "|".join(map(re.escape, _plural_forms(ws[-1]))) + r")\b"
 
 
-@functools.lru_cache(maxsize=50_000)
-def _patterns(keyword: str, phrase: str) -> tuple[re.Pattern, re.Pattern] | None:
-    k, c = name_pattern(keyword), name_pattern(phrase)
-    if k is None or c is None:
-        return None
-    k, c = f"(?:{k})", f"(?:{c})"
-    span = rf"[^.;:()]{{0,{ENUMERATION_CHARS}}}?"
-    kind_of = "|".join([
-        rf"{k},?\s+(?:such as|including|especially|particularly|e\.g\.,?|like|notably)\s+{span}{c}",
-        rf"\bsuch\s+{k}\s+as\s+{span}{c}",
-        rf"{c}[^.;]{{0,{ENUMERATION_CHARS}}}?,?\s+(?:and|or)\s+other\s+(?:\w+\s+)?{k}",
-        rf"{c}\s+(?:is|are|was|were)\s+(?:a|an|the|one of the)\s+(?:[\w-]+\s+){{0,4}}?(?:{KIND_NOUNS})\s+"
-        rf"(?:of|in|within|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?{k}",
-        rf"\b(?:types|kinds|forms|branches|subfields|areas|classes|examples|fields|methods|techniques|topics|"
-        rf"families)\s+of\s+{k}\s+(?:include|includes|are|such as)\s+{span}{c}",
-        rf"{k}\s+(?:include|includes|included|encompasses|comprises|covers)\s+{span}{c}",
-    ])
-    coordinated = rf"{c}\s*(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+|/\s*){k}"
-    return re.compile(kind_of, re.I), re.compile(coordinated, re.I)
+# The patterns are compiled once, over sentences whose keyword and candidate mentions are
+# replaced by one marker character each: a per-candidate compile of the alternation cost
+# ~1.5 ms, more than a topic run could spare for 400 candidates.
+_K, _C = "\x01", "\x02"
+_SPAN = rf"[^.;:()]{{0,{ENUMERATION_CHARS}}}?"
+_KIND_OF = re.compile("|".join([
+    rf"{_K},?\s+(?:such as|including|especially|particularly|e\.g\.,?|like|notably)\s+{_SPAN}{_C}",
+    rf"\bsuch\s+{_K}\s+as\s+{_SPAN}{_C}",
+    rf"{_C}[^.;]{{0,{ENUMERATION_CHARS}}}?,?\s+(?:and|or)\s+other\s+(?:\w+\s+)?{_K}",
+    rf"{_C}\s+(?:is|are|was|were)\s+(?:a|an|the|one of the)\s+(?:[\w-]+\s+){{0,4}}?(?:{KIND_NOUNS})\s+"
+    rf"(?:of|in|within|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?{_K}",
+    rf"\b(?:types|kinds|forms|branches|subfields|areas|classes|examples|fields|methods|techniques|topics|"
+    rf"families)\s+of\s+{_K}\s+(?:include|includes|are|such as)\s+{_SPAN}{_C}",
+    rf"{_K}\s+(?:include|includes|included|encompasses|comprises|covers)\s+{_SPAN}{_C}",
+]), re.I)
+_COORDINATED = re.compile(rf"{_C}\s*(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+|/\s*){_K}", re.I)
+
+
+def _marked(text: str, k_spans: list[tuple[int, int]], c_spans: list[tuple[int, int]]) -> str:
+    """`text` with each candidate mention replaced by _C and each keyword mention outside them by _K."""
+    spans = sorted([(a, b, _C) for a, b in c_spans]
+                   + [(a, b, _K) for a, b in k_spans if not any(x < b and a < y for x, y in c_spans)])
+    out, at = [], 0
+    for a, b, mark in spans:
+        if a < at:  # overlaps the mention before it (a keyword inside a longer keyword match)
+            continue
+        out += [text[at:a], mark]
+        at = b
+    out.append(text[at:])
+    return "".join(out)
 
 
 def _mentions(low: str, pattern: re.Pattern) -> Iterator[re.Match]:
@@ -159,15 +170,11 @@ class SentencePool:
 
     def said(self, phrase: str) -> Said:
         """Counts (and a quotable example) of the patterns for `phrase` under the keyword."""
-        compiled = _patterns(self.keyword, phrase)
+        c_find = _finder(phrase)
         ws = [singular(w) for w in words(without_qualifier(phrase))]
-        if compiled is None or not ws:
+        if c_find is None or not ws or name_pattern(self.keyword) is None:
             return Said()
         ids = set.intersection(*(self._by_word.get(w, set()) for w in ws))
-        if not ids:
-            return Said()
-        kind_of, coordinated = compiled
-        c_find = _finder(phrase)
         n = k = c = 0
         example = None
         for i in sorted(ids):
@@ -176,20 +183,24 @@ class SentencePool:
             if not c_spans:
                 continue
             n += 1
-            k_spans = self._keyword_spans[i]
+            k_spans = [sp for sp in self._keyword_spans[i] if not any(x <= sp[0] and sp[1] <= y for x, y in c_spans)]
             # Every pattern holds both names within a few words of each other: read only the
-            # stretch from the first to the last of a close pair (the alternation has no
-            # literal to skip ahead by, and sentences run long).
+            # stretch around the close pairs (sentences run long).
             close = [(min(a[0], b[0]), max(a[1], b[1])) for a in k_spans for b in c_spans
                      if abs(a[0] - b[0]) <= NEAR_CHARS]
             if not close:
                 continue
             lo, hi = max(0, min(x for x, _ in close) - 40), max(y for _, y in close)
-            stretch = s[lo:hi]
-            if kind_of.search(stretch):
+            stretch = _marked(s[lo:hi], _shift(k_spans, lo, hi), _shift(c_spans, lo, hi))
+            if _KIND_OF.search(stretch):
                 k += 1
                 if example is None:
                     example = s if len(s) <= MAX_EXAMPLE_CHARS else s[:MAX_EXAMPLE_CHARS - 1] + "…"
-            if coordinated.search(stretch):
+            if _COORDINATED.search(stretch):
                 c += 1
         return Said(n, k, c, example)
+
+
+def _shift(spans: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The spans inside [lo, hi), as offsets from lo."""
+    return [(a - lo, b - lo) for a, b in spans if lo <= a and b <= hi]
