@@ -185,7 +185,12 @@ class LocalBackend:
 
 
     def document_count(self) -> int:
-        return self.con.execute("SELECT count(*) FROM pages_fts").fetchone()[0]
+        # FTS5 keeps one row per document in its docsize table: counting it reads a few KB,
+        # where count(*) on the FTS table reads every document's text (0.05-0.13 s).
+        try:
+            return self.con.execute("SELECT count(*) FROM pages_fts_docsize").fetchone()[0]
+        except sqlite3.OperationalError:  # an FTS5 table made without sizes (columnsize=0)
+            return self.con.execute("SELECT count(*) FROM pages_fts").fetchone()[0]
 
     def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
         ws = words(phrase)
