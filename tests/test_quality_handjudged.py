@@ -48,5 +48,6 @@ def test_the_judgements_file_holds_its_sets_with_ten_or_more_verdicts_a_keyword(
     data = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))
     keywords, sets = data["keywords"], data["sets"]
     assert len(sets["untuned"]["keywords"]) == 40 and len(sets["fresh-2026-11-25"]["keywords"]) == 25
+    assert len(sets["test-2026-11-25"]["keywords"]) == 22
     assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)  # each keyword in one set
     assert all(len(v["hits"]) + len(v["misses"]) >= 10 for v in keywords.values())
