@@ -21,7 +21,7 @@ from scoring.evidence import (choose_page, concept_key, definition_candidates, e
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import Graph, name_kind, relation
+from scoring.taxonomy import Graph, name_kind, relation, senses_in_context
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -263,7 +263,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     named = [r for r in score(hit_counts(count, keyword, headed), threshold)
              if not is_generic(r["phrase"], False, r["n_cp"], n_docs) and not is_structure(r["n_cp"], n_docs)]
     known = mined | {d["phrase"] for d in defined} | {h["phrase"] for h in headed}
-    filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known))
+    # The keyword's WordNet senses its own page is about (all of them without a page).
+    kw_senses = senses_in_context(taxonomy, keyword, keyword_lead) if taxonomy is not None else None
+    filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known, kw_senses),
+                               kw_senses)
              if taxonomy is not None else [])
     display.update((f["phrase"], f) for f in filed)
     filed_rows = [r for r in score(hit_counts(count, keyword, filed), threshold)
@@ -293,7 +296,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
         sectioned = concept_key(written) in section_keys
-        wordnet = relation(taxonomy, written, keyword) if taxonomy is not None else None
+        wordnet = relation(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
         said = pool.said(written)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
@@ -340,7 +343,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
 
 
 def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, keyword: str,
-                      offered: Sequence[dict]) -> list[dict]:
+                      offered: Sequence[dict], keyword_senses: tuple[int, ...] | None = None) -> list[dict]:
     """One candidate per synset WordNet files under the keyword: its first name, in WordNet's
     order, that at least MIN_SHARED_DOCUMENTS documents hold together with the keyword,
     each name once.
@@ -355,7 +358,7 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
             if phrase in seen or count([keyword, phrase]) < MIN_SHARED_DOCUMENTS:
                 continue
             # A name that is also a sense of the keyword is the keyword ("fowl" for "bird").
-            if relation(taxonomy, written, keyword) is not None:
+            if relation(taxonomy, written, keyword, keyword_senses) is not None:
                 seen.add(phrase)
                 out.append({"phrase": phrase, "display": written, "kind": entry["kind"]})
             break

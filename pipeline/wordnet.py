@@ -136,6 +136,7 @@ class Taxonomy:
         self.down = functools.lru_cache(maxsize=None)(self._down)
         self.members = functools.lru_cache(maxsize=None)(self._members)
         self.names = functools.lru_cache(maxsize=None)(self._names)
+        self.gloss = functools.lru_cache(maxsize=None)(self._gloss)
 
     def _synsets(self, name: str) -> tuple[int, ...]:
         """The noun synsets with the lemma `name` (normalised)."""
@@ -160,6 +161,11 @@ class Taxonomy:
     def _names(self, synset: int) -> tuple[tuple[str, str], ...]:
         """(normalised name, name as WordNet writes it) of each lemma of `synset`, in WordNet's order."""
         return tuple(self.con.execute("SELECT name, written FROM lemma WHERE synset = ? ORDER BY rowid", (synset,)))
+
+    def _gloss(self, synset: int) -> str:
+        """WordNet's definition (and examples) of `synset`."""
+        row = self.con.execute("SELECT text FROM gloss WHERE synset = ?", (synset,)).fetchone()
+        return row[0] if row else ""
 
     def name(self, synset: int) -> str:
         """The synset's first lemma, as WordNet writes it."""

@@ -77,7 +77,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 33  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 36  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -420,7 +420,7 @@ def section_candidates(keyword: str, titles: list[str], known: set[str]) -> list
     return out
 
 
-def taxonomy_candidates(graph, keyword: str, known: set[str]) -> list[dict]:
+def taxonomy_candidates(graph, keyword: str, known: set[str], keyword_senses: tuple[int, ...] | None = None) -> list[dict]:
     """Names WordNet files under the keyword (scoring.taxonomy.below), one entry per synset.
 
     Each entry holds the synset, its kind read from WordNet (scoring.taxonomy.kind_of)
@@ -430,7 +430,7 @@ def taxonomy_candidates(graph, keyword: str, known: set[str]) -> list[dict]:
     collection uses with the keyword most: topic_stages.evidence).
     """
     out = []
-    for synset in sorted(below(graph, keyword)):
+    for synset in sorted(below(graph, keyword, keyword_senses)):
         names = [(phrase, written) for phrase, written in graph.names(synset)
                  if phrase not in known and len(phrase) >= MIN_NAME_CHARS and not any(ch.isdigit() for ch in phrase)
                  and len(phrase.split()) <= MAX_NAME_WORDS and not part_of_keyword(written, keyword)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pipeline.text import normalise, singular_last, without_qualifier
+from pipeline.text import content_words, normalise, singular, singular_last, without_qualifier
 
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
@@ -38,6 +38,7 @@ class Graph(Protocol):
     def down(self, synset: int) -> tuple[tuple[int, str], ...]: ...
     def members(self, domain: int) -> tuple[int, ...]: ...
     def names(self, synset: int) -> tuple[tuple[str, str], ...]: ...
+    def gloss(self, synset: int) -> str: ...
 
 
 def lookup_names(phrase: str) -> list[str]:
@@ -63,6 +64,31 @@ def senses(graph: Graph, phrase: str) -> tuple[int, ...]:
     return _lookup(graph, phrase)[1]
 
 
+def senses_in_context(graph: Graph, phrase: str, context: str) -> tuple[int, ...]:
+    """The noun senses of `phrase` that `context` (the keyword's own page's first paragraph)
+    is about: those whose gloss or names share a content word with it (Lesk 1986).
+
+    Every sense when none shares a word, or there is no context: a name alone does not
+    say which meaning a user has in mind. "Topology" on a page that opens "In mathematics,
+    topology is ..." keeps the branch of mathematics and drops the configuration of a
+    communication network.
+    """
+    found = senses(graph, phrase)
+    if len(found) < 2 or not context.strip():
+        return found
+    own = set(_content(phrase))
+    ctx = set(_content(context)) - own
+    overlap = {s: len(ctx & (set(_content(graph.gloss(s) + " " + " ".join(w for _, w in graph.names(s)))) - own))
+               for s in found}
+    if not any(overlap.values()):
+        return found
+    return tuple(s for s in found if overlap[s])
+
+
+def _content(text: str) -> list[str]:
+    return [singular(w) for w in content_words(text)]
+
+
 def ancestors(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> dict[int, bool]:
     """{synset reached going up `via` links: True if the path used a part-of link}, `synset` excluded."""
     seen: dict[int, bool] = {}
@@ -85,7 +111,7 @@ def ancestors(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> dict[int
 
 
 
-def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
+def relation(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[int, ...] | None = None) -> str | None:
     """"kind", "part" or "domain" when WordNet files `candidate` under `keyword` (module doc), else None.
 
     Every noun sense of both counts: the candidates co-occur with the keyword in the
@@ -93,9 +119,9 @@ def relation(graph: Graph, candidate: str, keyword: str) -> str | None:
     has no noun in WordNet or the candidate has the keyword's sense (a synonym is the
     keyword, not a sub-topic of it).
     """
-    kw = set(senses(graph, keyword))
+    kw = set(senses(graph, keyword) if keyword_senses is None else keyword_senses)
     cand = senses(graph, candidate)
-    if not kw or not cand or kw.intersection(cand):
+    if not kw or not cand or set(senses(graph, keyword)).intersection(cand):
         return None
     found = None
     for c in cand:
@@ -128,7 +154,7 @@ def descendants(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> set[in
     return seen
 
 
-def below(graph: Graph, keyword: str) -> set[int]:
+def below(graph: Graph, keyword: str, keyword_senses: tuple[int, ...] | None = None) -> set[int]:
     """The synsets WordNet files under the keyword that a run offers as candidates: its
     kinds (all the way down), the direct parts of it and of its kinds, and the members of
     its topic domains (the keyword's and its kinds') with their direct kinds.
@@ -137,7 +163,7 @@ def below(graph: Graph, keyword: str) -> set[int]:
     class to every genus and species ("biology" is also "biota", all the life of a
     region), thousands of names to count for nothing `relation` would not give anyway.
     """
-    kw = set(senses(graph, keyword))
+    kw = set(senses(graph, keyword) if keyword_senses is None else keyword_senses)
     out: set[int] = set()
     for k in kw:
         kinds = descendants(graph, k, _IS_A) | {k}
@@ -147,7 +173,7 @@ def below(graph: Graph, keyword: str) -> set[int]:
             for m in graph.members(x):
                 out.add(m)
                 out.update(c for c, r in graph.down(m) if r in _IS_A)
-    return out - kw
+    return out - set(senses(graph, keyword))
 
 
 def kind_of(graph: Graph, synset: int) -> str:

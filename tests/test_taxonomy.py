@@ -221,3 +221,45 @@ def test_table_builds_from_an_unpacked_wordnet_folder(tmp_path):
     tax = Taxonomy(tmp_path / "nouns.sqlite")
     assert relation(tax, "Beak", "bird") == "part"
     tax.close()
+
+
+class GlossGraph(DictGraph):
+    """DictGraph with glosses."""
+
+    def __init__(self, names, up, glosses):
+        super().__init__(names, up)
+        self.glosses = glosses
+
+    def gloss(self, synset):
+        return self.glosses.get(synset, "")
+
+
+def test_senses_in_context_keeps_the_meanings_the_keyword_page_is_about():
+    from scoring.taxonomy import senses_in_context
+
+    g = GlossGraph({"topology": (1, 2), "network topology": (2,), "mathematics": (3,)}, {1: [(3, "is_a")]},
+                   {1: "the branch of pure mathematics that deals with properties of figures",
+                    2: "the configuration of a communication network"})
+    page = "In mathematics, topology is concerned with the properties of a geometric object."
+    assert senses_in_context(g, "topology", page) == (1,)
+    # The network sense shares "network" with a page about networks, and the words of its names count too.
+    assert senses_in_context(g, "Topology", "A star topology is a layout of a computer network.") == (2,)
+    # No shared word, no page, or one sense only: every sense, as relation() reads them without context.
+    assert senses_in_context(g, "topology", "Topology is a topic.") == (1, 2)
+    assert senses_in_context(g, "topology", "") == (1, 2)
+    assert senses_in_context(g, "mathematics", "mathematics is a science") == (3,)
+    # The keyword's own words are no evidence: "topology" is in every gloss that names it.
+    assert senses_in_context(GlossGraph({"topology": (1, 2)}, {}, {1: "topology of sets", 2: "topology of nets"}),
+                             "topology", "Topology is old.") == (1, 2)
+
+
+def test_relation_and_below_read_only_the_senses_given():
+    g = DictGraph({"topology": (1, 2), "homotopy": (10,), "star topology": (20,)},
+                  {10: [(1, "is_a")], 20: [(2, "is_a")]})
+    assert relation(g, "homotopy", "topology") == "kind" and relation(g, "star topology", "topology") == "kind"
+    assert relation(g, "star topology", "topology", keyword_senses=(1,)) is None
+    assert relation(g, "homotopy", "topology", keyword_senses=(1,)) == "kind"
+    assert below(g, "topology") == {10, 20} and below(g, "topology", keyword_senses=(1,)) == {10}
+    # A name that is any sense of the keyword is still the keyword, whichever senses are read.
+    assert relation(GlossGraph({"topology": (1, 2), "net layout": (2,)}, {}, {}), "net layout", "topology",
+                    keyword_senses=(1,)) is None
