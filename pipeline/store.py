@@ -27,8 +27,8 @@ CREATE TABLE IF NOT EXISTS pages (
     url TEXT NOT NULL UNIQUE,
     host TEXT NOT NULL,
     title TEXT NOT NULL DEFAULT '',
-    html BLOB,              -- zlib-compressed raw bytes as fetched or read
-    links BLOB,             -- zlib-compressed JSON [[url, anchor], ...]
+    html BLOB,              -- compressed raw bytes as fetched or read (module doc: Zstandard)
+    links BLOB,             -- compressed JSON [[url, anchor], ...]
     status INTEGER,         -- HTTP status, 200 for corpus files
     content_type TEXT,
     fetched_at REAL,
@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS pages (
     error TEXT,             -- fetch error category, NULL when the page is usable
     headers TEXT,           -- JSON of the response headers that matter (crawls)
     crawl_order INTEGER,    -- position in the crawl's visit order (crawls)
-    items BLOB,             -- zlib-compressed JSON of the page's list items (index builds):
+    items BLOB,             -- compressed JSON of the page's list items (index builds):
                             -- [[path, tag, text, drop reason, star labels], ...]
     repaired INTEGER,       -- 1 when lxml had to repair the page's structure (index builds)
     lead TEXT,              -- the first paragraph of running text (index builds)
