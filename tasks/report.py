@@ -71,6 +71,29 @@ def kind(c: dict) -> str:
     return c.get("evidence", {}).get("kind", "concept")
 
 
+PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
+# The default method's evidence, flat, so a spreadsheet can sort and filter by it.
+EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "sectioned", "wordnet",
+                    "said_sentences", "said_kind_of", "said_coordinated", "thin", "variant_of")
+
+
+def report_table(report: dict) -> tuple[list[str], list[list]]:
+    """report.csv: a row per candidate in report order; the published columns, then the evidence's."""
+    evidence = report.get("parameters", {}).get("method", "published") == "evidence"
+    header = ["rank", *PUBLISHED_COLUMNS, *(EVIDENCE_COLUMNS if evidence else ())]
+    rows = []
+    for i, c in enumerate(report["candidates"], 1):
+        row = [i, *(c[k] for k in PUBLISHED_COLUMNS)]
+        if evidence:
+            e = c.get("evidence", {})
+            said = e.get("said") or {}
+            flat = {**e, "said_sentences": said.get("sentences"), "said_kind_of": said.get("kind_of"),
+                    "said_coordinated": said.get("coordinated")}
+            row += ["" if flat.get(k) is None else flat[k] for k in EVIDENCE_COLUMNS]
+        rows.append(row)
+    return header, rows
+
+
 def _said(said: dict | None) -> str:
     """The said column: kind-of / coordinated / all sentences naming both, blank when none."""
     if not said or not said.get("sentences"):

@@ -28,7 +28,7 @@ from .base import Stage
 from .index import BuildIndex, load_rules
 from .wordnet import WordNetTable
 from .params import FloatParam, IntParam
-from .report import render_markdown, summary_lines
+from .report import render_markdown, report_table, summary_lines
 
 MODES = ("word", "phrase")
 METHODS = ("evidence", "published")
@@ -317,9 +317,8 @@ class TopicConcepts(TopicStage):
                                read_json(self.stage_input(Evidence)) if self.method == "evidence" else None,
                                run_dir=str(self.run_dir()), index=self.index_task().output()["db"].path)
         write_json(self.output()["json"], report)
-        cols = ["phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support"]
-        write_csv(self.output()["csv"], ["rank", *cols],
-                  [[i, *(c[k] for k in cols)] for i, c in enumerate(report["candidates"], 1)])
+        header, rows = report_table(report)
+        write_csv(self.output()["csv"], header, rows)
         write_text(self.output()["md"], render_markdown(report))
         for line in summary_lines(report, self.output()["md"].path):
             print(line)

@@ -109,6 +109,11 @@ def test_report_files_agree(report):
         rows = list(csv.DictReader(f))
     assert [r["phrase"] for r in rows] == [c["phrase"] for c in rep["candidates"]]
     assert [int(r["n_b"]) for r in rows] == [c["n_b"] for c in rep["candidates"]]
+    # The default method's evidence is in the CSV too, column by column.
+    assert [float(r["score"]) for r in rows] == [c["evidence"]["score"] for c in rep["candidates"]]
+    assert [r["kind"] for r in rows] == [c["evidence"]["kind"] for c in rep["candidates"]]
+    assert [r["said_kind_of"] for r in rows] == [str(c["evidence"]["said"]["kind_of"]) for c in rep["candidates"]]
+    assert [r["wordnet"] for r in rows] == [c["evidence"]["wordnet"] or "" for c in rep["candidates"]]
     md = Path(task.output()["md"].path).read_text()
     main = [c for c in rep["candidates"] if c["type"] != "III"]
     positions = [md.index(f"| {c['phrase']} |") for c in main[:10]]
@@ -360,3 +365,6 @@ def test_published_method_is_the_published_chain(env, report):
     assert all((c["n_cp"], c["n_b"]) == (mined[c["normalised"]]["n_cp"], mined[c["normalised"]]["n_b"])
                for c in pub["candidates"])
     assert "| S1 | S2 | S3 |" in Path(published.output()["md"].path).read_text()
+    with open(published.output()["csv"].path, newline="") as f:
+        header = next(csv.reader(f))
+    assert header == ["rank", "phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support"]
