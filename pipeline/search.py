@@ -10,7 +10,7 @@ import hashlib
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Iterator, Protocol, Sequence
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, unpack_items
@@ -98,8 +98,8 @@ class SearchBackend(Protocol):
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
 
-    def texts_mentioning(self, phrase: str, domain: str = "") -> list[str]:
-        """The main text of every document on hosts under `domain` that contains `phrase`."""
+    def texts_mentioning(self, phrase: str, domain: str = "") -> Iterator[str]:
+        """The main text of every document on hosts under `domain` that contains `phrase`, best match first."""
 
 
 def fts_phrase(phrase: str) -> str | None:
@@ -236,19 +236,26 @@ class LocalBackend:
             return []
         return [tuple(r) for r in rows]
 
-    def texts_mentioning(self, phrase: str, domain: str = "") -> list[str]:
-        """The main text of every document on hosts under `domain` whose main text contains the phrase."""
+    def texts_mentioning(self, phrase: str, domain: str = "") -> Iterator[str]:
+        """The main text of every document on hosts under `domain` whose main text contains the
+        phrase, best match (bm25) first, read lazily: a reader that stops early reads no more."""
         q = fts_phrase(phrase)
         if q is None:
-            return []
+            return
         extra, args = domain_clause(domain)
-        if not extra:  # the join alone tripled the query's time; FTS5 returns rowid (= page id) order
-            rows = self.con.execute("SELECT body FROM pages_fts WHERE pages_fts MATCH ?", ("body : " + q,)).fetchall()
-        else:
-            rows = self.con.execute(
-                "SELECT pages_fts.body FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
-                "WHERE pages_fts MATCH ?" + extra + " ORDER BY p.id", ["body : " + q, *args]).fetchall()
-        return [r[0] for r in rows if r[0]]
+        # Ids first (ordering them costs ~4 ms); texts in chunks, so the caller's limit, not
+        # the keyword's 50 MB of documents, decides how much is read.
+        ids = [r[0] for r in self.con.execute(
+            "SELECT pages_fts.rowid FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+            "WHERE pages_fts MATCH ?" + extra + " ORDER BY bm25(pages_fts), p.id", ["body : " + q, *args])]
+        for i in range(0, len(ids), TEXT_CHUNK):
+            chunk = ids[i:i + TEXT_CHUNK]
+            found = dict(self.con.execute(
+                f"SELECT rowid, body FROM pages_fts WHERE rowid IN ({','.join('?' * len(chunk))})", chunk))
+            yield from (found[r] for r in chunk if found.get(r))
+
+
+TEXT_CHUNK = 100  # documents read at a time by texts_mentioning
 
 
 class CachedHitCounts:

@@ -84,3 +84,10 @@ def test_sentence_around_finds_the_sentence_holding_a_span_and_keeps_abbreviatio
     assert sentence_around(text, 0, 5) == "First one here."
     j = text.index("Last")
     assert sentence_around(text, j, j + 4) == "Last."
+
+
+def test_keyword_sentences_stop_at_the_limit_keeping_the_first_texts_sentences():
+    texts = ["Robotics is one. Robotics is two.", "Robotics is three."]
+    assert keyword_sentences(texts, "robotics", limit=2) == ["Robotics is one.", "Robotics is two."]
+    assert keyword_sentences(texts, "robotics", limit=1) == ["Robotics is one."]
+    assert len(keyword_sentences(texts, "robotics")) == 3
