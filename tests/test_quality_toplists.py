@@ -29,3 +29,12 @@ def test_lines_group_concepts_people_and_organisations():
 def test_empty_groups_say_none():
     lines = lines_for("x", {"n_k": 0, "candidates": []})
     assert "People: none" in lines and "Organisations: none" in lines
+
+
+def test_a_candidate_the_sentences_read_as_under_the_keyword_is_marked_s():
+    said = cand("Minix")
+    said["evidence"]["said"] = {"sentences": 3, "kind_of": 1, "coordinated": 0, "example": "..."}
+    only_named = cand("Plan 9")
+    only_named["evidence"]["said"] = {"sentences": 3, "kind_of": 0, "coordinated": 2, "example": None}
+    lines = lines_for("operating system", {"n_k": 5, "candidates": [said, only_named]})
+    assert lines[2:4] == ["1. Minix s", "2. Plan 9"]

@@ -5,7 +5,8 @@
 
 Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
 keyword and writes `bench/results/quality/toplists.md`: per keyword its top 10 concepts
-(* starred, d defined through the keyword by its own page, † found by that definition),
+(* starred, d defined through the keyword by its own page, † found by that definition,
+s read as under the keyword by a sentence of the collection),
 then its first people and organisations. The README's hand counts were made from it;
 nothing here scores anything: the judging is a person's.
 """
@@ -30,6 +31,7 @@ def mark(c: dict) -> str:
     e = c["evidence"]
     return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") else "")
             + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") else "")
+            + (" s" if (e.get("said") or {}).get("kind_of") else "")
             + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else ""))
 
 
