@@ -113,6 +113,15 @@ def _mentions(low: str, pattern: re.Pattern) -> Iterator[re.Match]:
             yield m
 
 
+def lower_in_place(text: str) -> str:
+    """`text` lowercased character by character, so offsets into it are offsets into `text`
+    ("İ" lowercases to two characters; such a character is kept as it is)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+
+
 def _finder(name: str) -> re.Pattern | None:
     pattern = name_pattern(name)
     return None if pattern is None else re.compile(pattern[2:])  # lowercase words, no leading \b
@@ -129,14 +138,8 @@ def keyword_sentences(texts: Iterable[str], keyword: str, limit: int = MAX_SENTE
         return []
     seen: dict[str, None] = {}
     for text in texts:
-        low = text.lower()
-        if len(low) != len(text):  # a character whose lowercase is longer: offsets would drift
-            low, text = text, text
-            matches: Iterable[re.Match] = re.compile(found.pattern, re.I).finditer(text)
-        else:
-            matches = _mentions(low, found)
         covered = -1
-        for m in matches:
+        for m in _mentions(lower_in_place(text), found):
             if m.start() < covered:
                 continue
             sentence = sentence_around(text, m.start(), m.end())
@@ -170,7 +173,7 @@ class SentencePool:
         self.keyword = keyword
         self.sentences = list(sentences)
         self._by_word: dict[str, set[int]] = {}
-        self._lower = [s.lower() for s in self.sentences]
+        self._lower = [lower_in_place(s) for s in self.sentences]
         for i, low in enumerate(self._lower):
             for w in set(words(low)):
                 self._by_word.setdefault(singular(w), set()).add(i)

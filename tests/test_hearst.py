@@ -91,3 +91,15 @@ def test_keyword_sentences_stop_at_the_limit_keeping_the_first_texts_sentences()
     assert keyword_sentences(texts, "robotics", limit=2) == ["Robotics is one.", "Robotics is two."]
     assert keyword_sentences(texts, "robotics", limit=1) == ["Robotics is one."]
     assert len(keyword_sentences(texts, "robotics")) == 3
+
+
+def test_offsets_survive_characters_whose_lowercase_is_longer():
+    from scoring.hearst import lower_in_place
+
+    text = "İstanbul. Operating systems such as Minix run there."
+    assert len(lower_in_place(text)) == len(text) and lower_in_place("ABC") == "abc"
+    assert keyword_sentences([text], "operating system") == ["Operating systems such as Minix run there."]
+    got = SentencePool("operating system", ["İİİ operating systems such as Minix."]).said("Minix")
+    assert (got.sentences, got.kind_of) == (1, 1)
+    assert keyword_sentences(["A flaw in law."], "law") == ["A flaw in law."]
+    assert keyword_sentences(["İ: a flaw."], "law") == []  # "law" inside "flaw" is no mention
