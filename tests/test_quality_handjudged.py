@@ -51,3 +51,10 @@ def test_the_judgements_file_holds_its_sets_with_ten_or_more_verdicts_a_keyword(
     assert len(sets["test-2026-11-25"]["keywords"]) == 22
     assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)  # each keyword in one set
     assert all(len(v["hits"]) + len(v["misses"]) >= 10 for v in keywords.values())
+
+
+def test_top_table_bolds_hits_and_marks_the_unjudged():
+    from bench.quality.handjudged import top_table
+
+    rows = [judge("db", ["SQL", "Servers", "Trie"], {"hits": ["SQL"], "misses": ["Servers"]})]
+    assert top_table(rows, {"db": ["SQL", "Servers", "Trie"]}, {"db": 7})[2] == "| db (7) | **SQL**, Servers, Trie (?) | 1 |"

@@ -6,7 +6,8 @@
 Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
 judged keyword, takes its top 10 concepts in report order (people, organisations and
 broader terms are listed apart, as the report does), and counts each phrase as a hit, a
-miss, or unjudged when no judgement names it. Writes `bench/results/quality/handjudged.md`.
+miss, or unjudged when no judgement names it. Writes `bench/results/quality/handjudged.md`:
+the counts, then every top 10 with its hits in bold (the README's tables).
 
 What it answers: did a ranking change move the README's hand-judged precision, without
 judging all 400 places again? Only the unjudged phrases it prints need a person; add
@@ -93,6 +94,15 @@ def render(rows: list[Judged], sets: dict[str, list[str]] | None = None) -> list
     return lines
 
 
+def top_table(rows: list[Judged], tops: dict[str, list[str]], n_k: dict[str, int]) -> list[str]:
+    """The README's table: each keyword's top 10 in order, hits in bold, unjudged marked (?)."""
+    lines = ["| keyword (n(k)) | top 10 (strict hits in bold) | hits |", "|---|---|---|"]
+    for r in rows:
+        cells = [f"**{p}**" if p in r.hits else f"{p} (?)" if p in r.unjudged else p for p in tops[r.keyword]]
+        lines.append(f"| {r.keyword} ({n_k[r.keyword]}) | {', '.join(cells)} | {len(r.hits)} |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("keywords", nargs="*", help="judged keywords to score (default: all)")
@@ -107,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     reports = run_reports(args.keywords or list(judgements))
     if reports is None:
         return 1
-    rows = [judge(keyword, top_concepts(report), judgements[keyword]) for keyword, report in reports]
+    tops = {keyword: top_concepts(report) for keyword, report in reports}
+    rows = [judge(keyword, tops[keyword], judgements[keyword]) for keyword, _ in reports]
     sets = {name: entry["keywords"] for name, entry in data.get("sets", {}).items()}
-    lines = render(rows, sets)
+    lines = render(rows, sets) + ["", "## The top 10s", ""] + top_table(
+        rows, tops, {keyword: report["n_k"] for keyword, report in reports})
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
