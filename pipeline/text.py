@@ -13,7 +13,9 @@ from nltk.stem.porter import PorterStemmer
 
 from .nltkdata import stopwords
 
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Combining marks belong to the word they sit on, as in FTS5's unicode61 (which folds them
+# away): "İstanbul" lowercases to "i" + U+0307 + "stanbul", one word, not "i" and "stanbul".
+_WORD = re.compile(r"(?:[^\W_]|[\u0300-\u036f])+", re.UNICODE)
 _stemmer = PorterStemmer()
 
 

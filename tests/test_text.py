@@ -25,6 +25,18 @@ def test_words_keep_unicode_letters_and_digits():
     assert words("COVID-19 in 2020s, x86") == ["covid", "19", "in", "2020s", "x86"]
 
 
+def test_words_keep_combining_marks_with_their_letters_as_fts5_does(tmp_path):
+    import sqlite3
+
+    assert words("İstanbul") == ["i\u0307stanbul"]  # "İ".lower() is "i" and a combining dot
+    assert words("cafe\u0301 au lait") == ["cafe\u0301", "au", "lait"]  # decomposed "café"
+    con = sqlite3.connect(tmp_path / "f.sqlite")
+    con.execute("CREATE VIRTUAL TABLE f USING fts5(body, tokenize = 'unicode61 remove_diacritics 2')")
+    con.execute("INSERT INTO f VALUES ('İstanbul is a city')")
+    phrase = '"' + " ".join(words("İstanbul")) + '"'
+    assert con.execute("SELECT count(*) FROM f WHERE f MATCH ?", (phrase,)).fetchone()[0] == 1
+
+
 def test_words_empty():
     assert words("") == []
     assert words(" -- ... '' ") == []
