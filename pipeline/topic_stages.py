@@ -14,7 +14,7 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (choose_page, concept_key, definition_candidates, evidence_score, explain,
+from scoring.evidence import (at_chance, chance_p, choose_page, concept_key, definition_candidates, evidence_score, explain,
                               first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
                               names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a, is_structure,
                               section_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
@@ -332,12 +332,15 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # analyst still sees who works on the keyword, ranked the same way.
     for row in rows:
         row["thin"] = is_thin(row["n_b"])
+        row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
+        row["chance"] = at_chance(row["p_value"])
     rows.sort(key=rank_key)
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
             "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "broader": sum(r["kind"] == "broader" for r in rows),
+            "at_chance": sum(r["chance"] for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
 
@@ -401,7 +404,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
                       "thin": False, "sectioned": False, "wordnet": None,
-                      "said": None}  # evidence from before these were recorded
+                      "said": None, "p_value": None, "chance": False}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -429,6 +432,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
                                              "is_a", "generic", "sectioned", "wordnet", "said", "defining_sentence", "variant_of",
+                                             "p_value", "chance",
                                              "thin", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),

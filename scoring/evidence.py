@@ -77,7 +77,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 37  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 38  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -109,6 +109,12 @@ MIN_NAME_CHARS = 3
 # One document holding both the keyword and the candidate is an anecdote, not an
 # association: such candidates are ranked after those with more (their scores kept).
 MIN_SHARED_DOCUMENTS = 2
+# The per-keyword cut (issue 4's calibration): a candidate whose documents overlap the
+# keyword's no more than random documents would (one-sided hypergeometric test, as
+# bench/calibrate_s1.py uses to set the published threshold) is listed after the
+# associated ones of its kind. It depends on the keyword's own n(k), not on a threshold
+# shared by keywords whose n(k) differ 20x.
+CHANCE_P = 0.01
 # Pages that list or compare rather than describe one thing: their title names no concept.
 _INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
 _QUALIFIER_WORDS = re.compile(r"\(\s*(?:[^()]*\s)?([A-Za-z]+)\s*\)\s*$")  # the last word of a trailing "(...)"
@@ -511,11 +517,28 @@ def is_broader(phrase: str, keyword_lead: str) -> bool:
     return bool(keyword_lead) and says_is_a(keyword_lead, bare)
 
 
+def chance_p(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
+    """P(at least n_b of the keyword's n_k documents hold the candidate) if its n_cp documents
+    were drawn at random from n_docs: the one-sided hypergeometric test of association."""
+    if n_b <= 0 or n_docs <= 0:
+        return 1.0
+    from scipy.stats import hypergeom  # imported here: scipy costs 0.2 s to load and few runs need it first
+
+    return float(hypergeom.sf(n_b - 1, n_docs, min(n_cp, n_docs), min(n_k, n_docs)))
+
+
+def at_chance(p_value: float) -> bool:
+    """True if the co-occurrence is not distinguishable from chance at CHANCE_P."""
+    return p_value >= CHANCE_P
+
+
 def is_thin(n_b: int) -> bool:
     """True if fewer than MIN_SHARED_DOCUMENTS documents hold both the keyword and the candidate."""
     return n_b < MIN_SHARED_DOCUMENTS
 
 
 def rank_key(row: dict) -> tuple:
-    """The default order: by kind (KINDS), candidates with thin evidence after the others, then by score."""
-    return KINDS.index(row["kind"]), is_thin(row["n_b"]), -row["score"], -row["s1"], row["phrase"]
+    """The default order: by kind (KINDS); candidates with thin evidence, then those at chance,
+    after the others; then by score."""
+    return (KINDS.index(row["kind"]), is_thin(row["n_b"]), bool(row.get("chance")), -row["score"], -row["s1"],
+            row["phrase"])

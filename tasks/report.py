@@ -74,7 +74,7 @@ def kind(c: dict) -> str:
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "sectioned", "wordnet",
-                    "said_sentences", "said_kind_of", "said_coordinated", "thin", "variant_of")
+                    "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance", "thin", "variant_of")
 
 
 def report_table(report: dict) -> tuple[list[str], list[list]]:
@@ -92,6 +92,13 @@ def report_table(report: dict) -> tuple[list[str], list[list]]:
             row += ["" if flat.get(k) is None else flat[k] for k in EVIDENCE_COLUMNS]
         rows.append(row)
     return header, rows
+
+
+def _p(e: dict) -> str:
+    """The p column: the chance of the overlap, "chance" appended at or above CHANCE_P."""
+    if e.get("p_value") is None:
+        return ""
+    return f"{e['p_value']:.1e}" + (" chance" if e.get("chance") else "")
 
 
 def _said(said: dict | None) -> str:
@@ -118,6 +125,9 @@ def render_evidence_markdown(report: dict) -> str:
         "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
         "said = sentences naming both that read it as under the keyword / that list it before the keyword / "
         "all sentences naming both (scoring/hearst.py); "
+        "p = the chance that n(b) or more of the keyword's documents would hold the candidate if its n(CP) "
+        "documents were drawn at random (hypergeometric); at 0.01 or more (\"chance\") the candidate is "
+        "listed after the associated ones of its kind, whatever its score; "
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
@@ -142,12 +152,12 @@ def render_evidence_markdown(report: dict) -> str:
         if not rows:
             continue
         lines += [f"## {title}", "",
-                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | lists | * | § | defines | WordNet | said | type | source |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | defines | WordNet | said | type | source |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for i, c in enumerate(rows, 1):
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
-                         f"{c['n_cp']} | {c['n_b']} | {e['lists']} | {'*' if c['starred'] else ''} | "
+                         f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
                          f"{'§' if e.get('sectioned') else ''} | "
                          f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {e.get('wordnet') or ''} | "
                          f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
@@ -166,6 +176,9 @@ def render_evidence_markdown(report: dict) -> str:
             line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
         if (e.get("said") or {}).get("example") and e["said"]["example"] != e.get("defining_sentence"):
             line += f" The collection says: \"{e['said']['example']}\""
+        if e.get("chance"):
+            line += (f" At chance: its overlap with the keyword (p = {e['p_value']:.2g}) is what random documents "
+                     "would give, so it is listed after the associated concepts.")
         if e.get("thin"):
             line += (f" Thin evidence: only {c['n_b']} document(s) hold both it and the keyword, so it is "
                      "ranked after every concept with more, whatever its score.")

@@ -458,3 +458,20 @@ def test_section_candidates_name_the_parts_of_the_keywords_page():
 
 def test_a_heading_most_pages_hold_is_structure():
     assert is_structure(4095, 5396) and not is_structure(2698, 5396) and not is_structure(10, 0)
+
+
+def test_chance_p_is_the_hypergeometric_tail_and_sets_the_per_keyword_cut():
+    from scoring.evidence import CHANCE_P, at_chance, chance_p, rank_key
+
+    # 100 documents, the keyword in 10, the candidate in 10: 1 shared is what chance gives,
+    # 6 shared is not. Exact tails: P(X >= 1) = 1 - C(90,10)/C(100,10).
+    exact = 1 - math.comb(90, 10) / math.comb(100, 10)
+    assert chance_p(10, 10, 1, 100) == pytest.approx(exact)
+    assert at_chance(chance_p(10, 10, 1, 100)) and not at_chance(chance_p(10, 10, 6, 100))
+    assert chance_p(10, 10, 0, 100) == 1.0 and chance_p(10, 10, 3, 0) == 1.0
+    assert chance_p(10, 10, 10, 100) < 1e-12 and CHANCE_P == 0.01
+    # The same overlap is at chance for a frequent keyword and not for a rare one.
+    assert at_chance(chance_p(60, 30, 20, 100)) and not at_chance(chance_p(20, 30, 20, 100))
+    row = dict(kind="concept", n_b=5, score=0.9, s1=0.5, phrase="a", chance=True)
+    other = dict(row, score=0.1, phrase="b", chance=False)
+    assert sorted([row, other], key=rank_key) == [other, row]  # associated first, whatever the score

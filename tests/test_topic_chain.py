@@ -83,8 +83,9 @@ def test_report_schema_and_order(report):
     assert rep["n_k"] > 0
     cands = rep["candidates"]
     assert len(cands) >= 10
-    # The default order: by score, one-shared-document candidates after the rest.
-    keys = [(c["evidence"]["thin"], -c["evidence"]["score"]) for c in cands if c["evidence"]["kind"] == "concept"]
+    # The default order: by score, one-shared-document candidates after the rest, then those at chance.
+    keys = [(c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"]) for c in cands
+            if c["evidence"]["kind"] == "concept"]
     assert keys == sorted(keys)
     for c in cands:
         assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
@@ -205,10 +206,17 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
     assert evidence["n_docs"] == rep["n_docs"] > rep["n_k"]
     # Concepts by score, those with thin evidence (one shared document) after the rest.
-    order_keys = [(c["evidence"]["thin"], -c["evidence"]["score"]) for c in rep["candidates"]
+    order_keys = [(c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"]) for c in rep["candidates"]
                   if c["evidence"]["kind"] == "concept"]
-    assert order_keys == sorted(order_keys) and order_keys[0][1] < 0
+    assert order_keys == sorted(order_keys) and order_keys[0][2] < 0
     assert all(c["evidence"]["thin"] == (c["n_b"] < 2) for c in rep["candidates"])
+    # The per-keyword cut: the hypergeometric chance of each overlap, from the report's own counts.
+    from scoring.evidence import CHANCE_P, chance_p
+    for c in rep["candidates"]:
+        e = c["evidence"]
+        assert e["p_value"] == pytest.approx(chance_p(rep["n_k"], c["n_cp"], c["n_b"], rep["n_docs"]), rel=1e-2)
+        assert e["chance"] == (e["p_value"] >= CHANCE_P)
+    assert 0 < evidence["at_chance"] == sum(c["evidence"]["chance"] for c in rep["candidates"]) < len(rep["candidates"])
     assert [c["normalised"] for c in rep["candidates"]] == [e["phrase"] for e in evidence["candidates"]]
     for c in rep["candidates"]:
         e = c["evidence"]
@@ -249,7 +257,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
     assert kinds == sorted(kinds, key=order.index)
     for kind in order:
-        group = [(c["evidence"]["thin"], -c["evidence"]["score"]) for c in rep["candidates"]
+        group = [(c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"]) for c in rep["candidates"]
                  if c["evidence"]["kind"] == kind]
         assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
