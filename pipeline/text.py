@@ -9,14 +9,11 @@ from __future__ import annotations
 import functools
 import re
 
-from nltk.stem.porter import PorterStemmer
-
 from .nltkdata import stopwords
 
 # Combining marks belong to the word they sit on, as in FTS5's unicode61 (which folds them
 # away): "İstanbul" lowercases to "i" + U+0307 + "stanbul", one word, not "i" and "stanbul".
 _WORD = re.compile(r"(?:[^\W_]|[\u0300-\u036f])+", re.UNICODE)
-_stemmer = PorterStemmer()
 
 
 def words(text: str) -> list[str]:
@@ -53,7 +50,17 @@ def squash(text: str) -> str:
 @functools.lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """Porter stem of one lowercase word."""
-    return _stemmer.stem(word)
+    return _porter().stem(word)
+
+
+@functools.lru_cache(maxsize=1)
+def _porter():
+    # Imported on first use: importing anything from NLTK loads the whole package (and
+    # scipy), 1.2 s, and a command that stems nothing (an index build, a re-run of a
+    # finished pipeline) should not wait for it.
+    from nltk.stem.porter import PorterStemmer
+
+    return PorterStemmer()
 
 
 def stemmed(text: str) -> list[str]:
