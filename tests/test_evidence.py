@@ -475,3 +475,16 @@ def test_chance_p_is_the_hypergeometric_tail_and_sets_the_per_keyword_cut():
     row = dict(kind="concept", n_b=5, score=0.9, s1=0.5, phrase="a", chance=True)
     other = dict(row, score=0.1, phrase="b", chance=False)
     assert sorted([row, other], key=rank_key) == [other, row]  # associated first, whatever the score
+
+
+def test_chance_p_equals_scipys_hypergeometric_tail():
+    from scipy.stats import hypergeom
+
+    from scoring.evidence import chance_p
+
+    for n_docs, n_k, n_cp, n_b in [(100, 10, 10, 1), (100, 10, 10, 6), (5444, 609, 99, 37), (5444, 2896, 2552, 1500),
+                                   (5444, 20, 3000, 19), (5444, 713, 2000, 50), (5444, 713, 2000, 400),
+                                   (50, 50, 10, 10), (50, 45, 45, 40), (50, 45, 45, 41), (7, 3, 2, 2)]:
+        want = float(hypergeom.sf(n_b - 1, n_docs, n_cp, n_k))
+        assert chance_p(n_k, n_cp, n_b, n_docs) == pytest.approx(want, rel=1e-9, abs=1e-300), (n_docs, n_k, n_cp, n_b)
+    assert chance_p(10, 10, 11, 100) == 0.0  # more shared documents than either has
