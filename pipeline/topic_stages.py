@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from dataclasses import asdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterable, Sequence
 
@@ -302,8 +303,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "wordnet": wordnet,
-               "said": {"sentences": said.sentences, "kind_of": said.kind_of, "coordinated": said.coordinated,
-                        "example": said.example},
+               "said": asdict(said),
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
                                              sectioned, wordnet, said, page is not None), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
