@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Iterator, Protocol, Sequence
 
 from .errors import UserError
-from .store import connect, decompress, disambiguates, unpack_items
-from .text import singular_last, words
+from .store import connect, decompress, disambiguates, title_name, unpack_items
+from .text import singular_last, without_qualifier, words
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,10 @@ class SearchBackend(Protocol):
     def hit_count(self, phrases: Sequence[str]) -> int:
         """Number of documents containing every phrase of `phrases` as an exact phrase."""
 
+    def hit_counts_with(self, keyword: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
+        """(hit count of the phrase, hit count of the keyword and the phrase) for each phrase:
+        what hit_count([p]) and hit_count([keyword, p]) give, counted together."""
+
     def fetch(self, url: str) -> FetchedPage:
         """The page behind a result URL."""
 
@@ -97,6 +101,10 @@ class SearchBackend(Protocol):
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
+
+    def pages_ending_with(self, phrase: str) -> list[tuple[str, str, str]]:
+        """(URL, title, first paragraph) of the pages whose title's name is longer than `phrase`
+        and ends with its words, as a full name ends with a surname ("Geoffrey Hinton" for "Hinton")."""
 
     def texts_mentioning(self, phrase: str, domain: str = "") -> Iterator[str]:
         """The main text of every document on hosts under `domain` that contains `phrase`, best match first."""
@@ -173,6 +181,23 @@ class LocalBackend:
         return self.con.execute("SELECT count(*) FROM pages_fts WHERE pages_fts MATCH ?",
                                 (match,)).fetchone()[0]
 
+    def _documents(self, phrase: str) -> list[int] | None:
+        q = fts_phrase(phrase)
+        if q is None:
+            return None
+        return [r[0] for r in self.con.execute("SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?",
+                                               ("body : " + q,))]
+
+    def hit_counts_with(self, keyword: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
+        # The keyword's documents read once, each phrase's once: one FTS query a phrase
+        # instead of two, and the keyword's long doclist is not merged again each time.
+        key_docs = set(self._documents(keyword) or ())
+        out = []
+        for phrase in phrases:
+            docs = self._documents(phrase)
+            out.append((0, 0) if docs is None else (len(docs), sum(1 for d in docs if d in key_docs)))
+        return out
+
     def fetch(self, url: str) -> FetchedPage:
         row = self.con.execute(
             "SELECT p.html, p.content_type, f.body, p.items, p.repaired FROM pages p "
@@ -218,6 +243,20 @@ class LocalBackend:
         for url, title, lead, exact in rows:
             if url not in seen and (exact or disambiguates(title, key)):
                 seen.add(url)
+                out.append((url, title, lead))
+        return out
+
+    def pages_ending_with(self, phrase: str) -> list[tuple[str, str, str]]:
+        ws, q = words(phrase), fts_phrase(phrase)
+        if q is None:
+            return []
+        rows = self.con.execute(
+            "SELECT p.url, p.title, coalesce(p.lead, '') FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+            "WHERE pages_fts MATCH ? ORDER BY p.id", ("title : " + q,)).fetchall()
+        out = []
+        for url, title, lead in rows:
+            name = words(without_qualifier(title_name(title)))
+            if len(name) > len(ws) and name[-len(ws):] == ws:
                 out.append((url, title, lead))
         return out
 
@@ -268,15 +307,33 @@ class CachedHitCounts:
         self.cache = diskcache.Cache(str(cache_dir), size_limit=2**30)
         self.prefix = hashlib.sha1(backend.identity().encode()).hexdigest()[:16]
 
-    def __call__(self, phrases: Sequence[str]) -> int:
+    def _key(self, phrases: Sequence[str]) -> str:
         # A str key: diskcache stores it as it is, where a tuple is pickled and optimised
         # (pickletools) on every get and set, most of a cached count's cost.
-        key = "\x1f".join([self.prefix, *sorted(" ".join(words(p)) for p in phrases)])
+        return "\x1f".join([self.prefix, *sorted(" ".join(words(p)) for p in phrases)])
+
+    def __call__(self, phrases: Sequence[str]) -> int:
+        key = self._key(phrases)
         n = self.cache.get(key)
         if n is None:
             n = self.backend.hit_count(phrases)
             self.cache.set(key, n)
         return n
+
+    def with_keyword(self, keyword: str, phrases: Sequence[str]) -> list[tuple[int, int]]:
+        """(n(phrase), n(keyword and phrase)) for each phrase, the same counts __call__ gives
+        and caches, the missing ones counted by the backend in one batch."""
+        keys = [(self._key([p]), self._key([keyword, p])) for p in phrases]
+        got = [(self.cache.get(a), self.cache.get(b)) for a, b in keys]
+        missing = [i for i, (a, b) in enumerate(got) if a is None or b is None]
+        if missing:
+            fresh = self.backend.hit_counts_with(keyword, [phrases[i] for i in missing])
+            with self.cache.transact():  # one commit for the batch, not one a count
+                for i, pair in zip(missing, fresh):
+                    self.cache.set(keys[i][0], pair[0])
+                    self.cache.set(keys[i][1], pair[1])
+                    got[i] = pair
+        return got
 
     def close(self) -> None:
         """Release the cache's files."""

@@ -15,17 +15,18 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (at_chance, chance_p, choose_page, concept_key, definition_candidates, evidence_score, explain,
+from scoring.evidence import (at_chance, chance_p, choose_page, concept_key, could_be_a_name, person_by_name, definition_candidates, evidence_score, explain,
                               first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
-                              names_a_list, npmi, page_kind, part_of_keyword, rank_key, says_is_a, is_structure,
-                              section_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
+                              names_a_list, names_an_organisation, npmi, page_kind, part_of_keyword, rank_key, says_is_a, is_structure,
+                              page_name_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import Graph, name_kind, relation, senses_in_context
+from scoring.taxonomy import Graph, name_kind, not_a_noun, relation, senses_in_context
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
+from .links import link_anchors
 from .parse import content_tree, main_text
 from .search import SearchBackend, in_domain
 from .store import title_name
@@ -145,12 +146,18 @@ def hit_counts(count: Callable[[Sequence[str]], int], keyword: str, cands: Seque
                progress: Progress = None) -> list[tuple[str, int, int, int]]:
     """Stage 7: (phrase, n(k), n(CP), n(b)) per candidate."""
     n_k = count([keyword])
+    batch = getattr(count, "with_keyword", None)  # a counter that counts many phrases at once
     rows = []
-    for i, c in enumerate(cands, 1):
-        rows.append((c["phrase"], n_k, count([c["phrase"]]), count([keyword, c["phrase"]])))
+    for start in range(0, len(cands), _COUNT_BATCH):
+        phrases = [c["phrase"] for c in cands[start:start + _COUNT_BATCH]]
+        pairs = batch(keyword, phrases) if batch else [(count([p]), count([keyword, p])) for p in phrases]
+        rows += [(p, n_k, n_cp, n_b) for p, (n_cp, n_b) in zip(phrases, pairs)]
         if progress:
-            progress(i, len(cands))
+            progress(len(rows), len(cands))
     return rows
+
+
+_COUNT_BATCH = 200  # candidates counted between progress reports
 
 
 def score(hits: Iterable[tuple[str, int, int, int]], threshold: float) -> list[dict]:
@@ -235,9 +242,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
 
     The mined candidates are joined by the concepts the index's own pages define through
     the keyword (`definition_candidates`) and those the section headings of the keyword's
-    own page name (`section_candidates`), and, with `taxonomy` (WordNet's noun table), by
+    own page and the anchor texts of its links name (`page_name_candidates`), and, with `taxonomy` (WordNet's noun table), by
     the names it files under the keyword (`named_by_taxonomy`), counted and scored the same
-    way; each row says where it came from ("lists", "definition", "section" or "wordnet")
+    way; each row says where it came from ("lists", "definition", "section", "link" or "wordnet")
     and whether WordNet files it under the keyword. Definitions and sections come from
     hosts under `domain` only, as the search results do.
     """
@@ -255,15 +262,24 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
-    sections = keyword_sections(backend, own[0], rules) if keyword_lead else []
+    sections, anchors = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], [])
     section_keys = {concept_key(t) for t in sections}
-    headed = section_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
-    display = {d["phrase"]: d for d in defined + headed}
-    # A heading that is one word a tenth of the collection uses names a part of the page
-    # ("Users", "History"), not a concept: no list vouches for it.
-    named = [r for r in score(hit_counts(count, keyword, headed), threshold)
-             if not is_generic(r["phrase"], False, r["n_cp"], n_docs) and not is_structure(r["n_cp"], n_docs)]
-    known = mined | {d["phrase"] for d in defined} | {h["phrase"] for h in headed}
+    link_keys = {concept_key(t) for t in anchors}
+    headed = page_name_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
+    pointed = page_name_candidates(keyword, anchors, mined | {d["phrase"] for d in defined + headed})
+    # "relational", "mutable": link text, but no name of a concept. And an anchor no
+    # document but (at most) the keyword's own page holds with the keyword is an anecdote,
+    # as for WordNet's names: not offered (is_thin, below).
+    pointed = [p for p in pointed if taxonomy is None or not not_a_noun(taxonomy, p["display"])]
+    display = {d["phrase"]: d for d in defined + headed + pointed}
+    # A heading or anchor that is one word a tenth of the collection uses names a part of
+    # the page ("Users", "History") or a common word ("software"), not a concept: no list
+    # vouches for it.
+    named, linked_rows = ([r for r in score(hit_counts(count, keyword, found), threshold)
+                           if not is_generic(r["phrase"], False, r["n_cp"], n_docs)
+                           and not is_structure(r["n_cp"], n_docs) and (found is headed or not is_thin(r["n_b"]))]
+                          for found in (headed, pointed))
+    known = mined | {d["phrase"] for d in defined + headed + pointed}
     # The keyword's WordNet senses its own page is about (all of them without a page).
     kw_senses = senses_in_context(taxonomy, keyword, keyword_lead) if taxonomy is not None else None
     filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known, kw_senses),
@@ -276,7 +292,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     pool = SentencePool(keyword, keyword_sentences(backend.texts_mentioning(keyword, domain), keyword))
     todo = ([(r, "lists") for r in scored]
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
-            + [(r, "section") for r in named] + [(r, "wordnet") for r in filed_rows])
+            + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
+            + [(r, "wordnet") for r in filed_rows])
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
@@ -285,6 +302,11 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
             if page is None and taxonomy is not None:  # no page to read: WordNet says who it is
                 kind = display[phrase]["kind"] if source == "wordnet" else name_kind(taxonomy, written)
+            if page is None and kind == "concept" and names_an_organisation(written):
+                kind = "organisation"
+            elif (page is None and kind == "concept" and could_be_a_name(written)
+                  and person_by_name(written, backend.pages_ending_with(written))):
+                kind = "person"
         else:
             d = display[phrase]
             page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
@@ -297,17 +319,18 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
         sectioned = concept_key(written) in section_keys
+        linked = concept_key(written) in link_keys
         wordnet = relation(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
         said = pool.said(written)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "wordnet": wordnet,
-               "said": asdict(said),
+               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
+               "wordnet": wordnet, "said": asdict(said),
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned, wordnet, said, page is not None), 6),
+                                             sectioned, wordnet, said, page is not None, linked), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
-                              said, page is not None)}
+                              said, page is not None, linked)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -336,6 +359,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         row["chance"] = at_chance(row["p_value"])
     rows.sort(key=rank_key)
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
+            "links_named": len(linked_rows), "keyword_links": anchors,
             "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
@@ -368,16 +392,20 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
     return out
 
 
-def keyword_sections(backend: SearchBackend, url: str, rules: BoilerplateRules) -> list[str]:
-    """The section headings of the keyword's own page (chrome removed), [] if it cannot be read.
+def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules) -> tuple[list[str], list[str]]:
+    """The section headings and the links' anchor texts of the keyword's own page (chrome
+    removed), in document order, each anchor once; ([], []) if the page cannot be read.
 
     lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
     """
     page = backend.fetch(url)
     if page.problem or not page.raw:
-        return []
+        return [], []
     root, _ = content_tree(page.raw, rules, "lxml", page.content_type)
-    return section_titles(root) if root is not None else []
+    if root is None:
+        return [], []
+    anchors = dict.fromkeys(anchor for _, _, anchor in link_anchors(root, url) if anchor)
+    return section_titles(root), list(anchors)
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str, bool]:
@@ -403,7 +431,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False, "wordnet": None,
+                      "thin": False, "sectioned": False, "linked": False, "wordnet": None,
                       "said": None, "p_value": None, "chance": False}  # evidence from before these were recorded
 
 
@@ -431,7 +459,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "sectioned", "wordnet", "said", "defining_sentence", "variant_of",
+                                             "is_a", "generic", "sectioned", "linked", "wordnet", "said", "defining_sentence", "variant_of",
                                              "p_value", "chance",
                                              "thin", "why")}
     if evidence_result is not None:

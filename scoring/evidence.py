@@ -7,8 +7,9 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             keyword x 1.5 if the tag-tree check starred it x 1.5 if a section of the
             keyword's own page is titled so x 2 if WordNet files it under the keyword
             x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
-            if they list it just before the keyword x 1/1.5 if it has a page of its own and
-            nothing above ties it to the keyword x 0.5 for a generic word
+            if they list it just before the keyword x 1.5 if the keyword's own page links
+            to it x 1/1.5 if it has a page of its own and nothing above (the link aside)
+            ties it to the keyword x 0.5 for a generic word
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
 - NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
@@ -44,15 +45,20 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   C", "C and other K", "C is a kind of K"): scoring/hearst.py. One such sentence is x1.5;
   without one, the candidate listed just before the keyword ("C and K", as sibling fields
   are listed) in COORDINATED_SHARE of them is x0.8.
+- Linked: the keyword's own page (the one whose sections count) links to the candidate,
+  the link's anchor text its name (concept_key). A page about a subject links its reader
+  to the concepts it is made of and uses (session 13: 0.81 of 453 judged top-10 places
+  so linked were hits, 0.59 of the 417 others).
 - Quiet page: a page titled as the candidate whose first paragraph does not mention the
   keyword, with no star, section, WordNet or kind-of sentence either: the definition
   turned round, 1/1.5 (session 12: a sibling field's page, mostly).
 
-Candidates come from four sources: the mined lists; definitions (`definition_candidates`:
+Candidates come from five sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through
-it); the section headings of the keyword's own page (`section_candidates`), which
-name its parts whether or not a list holds them word for word; and the names WordNet
-files under the keyword (`taxonomy_candidates`).
+it); the section headings of the keyword's own page and the anchor texts of its links
+(`page_name_candidates`), which name its parts and what it uses whether or not a list
+holds them word for word; and the names WordNet files under the keyword
+(`taxonomy_candidates`).
 
 Type III candidates (n(CP) > n(k)) are ranked with the rest: for a rare keyword a real
 sub-concept can be more frequent than the keyword itself.
@@ -77,7 +83,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 38  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 41  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -95,6 +101,11 @@ COORDINATED_SHARE = 0.1
 # collection's sentences tie it to the keyword. Mostly sibling fields, described without
 # the keyword (session 12: 0.26 of 57 judged top-10 places were hits).
 QUIET_PAGE_FACTOR = 1 / DEFINES_FACTOR
+# The keyword's own page links to the candidate, the anchor text its name: the page about
+# the keyword points its reader there ("head-mounted display" on "Virtual reality"). Half
+# again, as the star and the section; not a tie that lifts the quiet-page factor (a page
+# links to its sibling fields too: session 13 measured that as worse).
+LINK_FACTOR = 1.5
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
 GENERIC_SHARE = 0.1
@@ -202,7 +213,16 @@ ORGANISATION_NOUNS = frozenset({
     "company", "corporation", "conglomerate", "firm", "manufacturer", "publisher",
     "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",
     "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
-    "university", "college", "laboratory", "department", "government", "club", "union"})
+    "university", "college", "laboratory", "department", "government", "club", "union",
+    "conference", "symposium", "workshop", "congress", "prize", "award"})  # and their events and prizes
+# Words that make a name in title case an organisation's, an event's or a prize's, when no
+# page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
+# Principles of Distributed Computing". Fewer than ORGANISATION_NOUNS: "Disjoint Union" and
+# "Department" are also written so in lists of concepts.
+NAME_ORGANISATION_WORDS = frozenset({
+    "company", "corporation", "inc", "ltd", "llc", "foundation", "institute", "association", "society",
+    "federation", "consortium", "university", "college", "laboratory", "laboratories", "agency",
+    "symposium", "conference", "workshop", "congress", "prize", "award", "medal"})
 # What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
 # Japanese computer scientist". Occupations only: no word a product or program is also
 # called ("developer", "designer", "editor", "assistant", "agent" stay out).
@@ -254,6 +274,36 @@ def page_kind(lead: str, title: str = "") -> str:
     if any(h in PERSON_NOUNS for h in heads):
         return "person"
     return "organisation" if any(h in ORGANISATION_NOUNS for h in heads) else "concept"
+
+
+def names_an_organisation(written: str) -> bool:
+    """True for a name of two or more words in title case that holds a NAME_ORGANISATION_WORDS word."""
+    content = [w for w in written.split() if w.lower() not in FRAGMENT_ENDS]
+    return (len(content) >= 2 and all(w[:1].isupper() for w in content)
+            and any(w.lower().strip(",.()") in NAME_ORGANISATION_WORDS for w in content))
+
+
+# A name as people write a person's: initials and a surname ("K. R. Rao"), or one to three
+# capitalised words ("Hinton", "Oskar Morgenstern"), which a biography may end with.
+_INITIALS_NAME = re.compile(r"(?:[A-Z]\.\s?){1,3}[A-Z][a-z][\w'\u2019-]*")
+_NAME_WORD = re.compile(r"[A-Z][a-z][\w'\u2019-]*")
+
+
+def could_be_a_name(written: str) -> bool:
+    """True if `written` reads as a person's name: initials and a surname, or 1-3 capitalised words."""
+    ws = written.split()
+    return bool(_INITIALS_NAME.fullmatch(written.strip())) or (
+        0 < len(ws) <= 3 and all(_NAME_WORD.fullmatch(w) for w in ws))
+
+
+def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> bool:
+    """True if a name no page is titled with is a person's: written as initials and a surname
+    ("K. R. Rao"), or the end of a biography's title in the collection ("Hinton": the page
+    "Geoffrey Hinton" opens as a biography). `ending` holds (url, title, lead) of the pages whose
+    title ends with the name (SearchBackend.pages_ending_with)."""
+    if _INITIALS_NAME.fullmatch(written.strip()):
+        return True
+    return any(page_kind(lead, title) == "person" for _, title, lead in ending)
 
 
 _CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
@@ -311,7 +361,8 @@ def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
 
 
 def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
-            wordnet: str | None = None, said: Said | None = None, has_page: bool = False) -> list[tuple[float, str]]:
+            wordnet: str | None = None, said: Said | None = None, has_page: bool = False,
+            linked: bool = False) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
     out = []
     if has_page and not (defines or starred or sectioned or wordnet or (said is not None and said.kind_of)):
@@ -324,6 +375,8 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
         out.append((STAR_FACTOR, "starred"))
     if sectioned:
         out.append((SECTION_FACTOR, "a section of the keyword's page is titled so"))
+    if linked:
+        out.append((LINK_FACTOR, "the keyword's page links to it by this name"))
     if wordnet:
         out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
     if said is not None and said.kind_of:
@@ -338,23 +391,25 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
 
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
                    is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-                   said: Said | None = None, has_page: bool = False) -> float:
+                   said: Said | None = None, has_page: bool = False, linked: bool = False) -> float:
     """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.relation's answer,
-    `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so."""
+    `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so,
+    `linked` whether the keyword's own page links to it by this name."""
     score = s1 * max(npmi_value, 0.0)
-    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page):
+    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked):
         score *= value
     return score
 
 
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
             is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-            said: Said | None = None, has_page: bool = False) -> str:
+            said: Said | None = None, has_page: bool = False, linked: bool = False) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
-                                                                      wordnet, said, has_page)]
-    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page)
+                                                                      wordnet, said, has_page, linked)]
+    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page,
+                           linked)
     return " x ".join(parts) + f" = {score:.4f}"
 
 
@@ -403,19 +458,20 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
     return out
 
 
-def section_candidates(keyword: str, titles: list[str], known: set[str]) -> list[dict]:
-    """Concepts named by the section headings of the keyword's own page, from their titles.
+def page_name_candidates(keyword: str, names: list[str], known: set[str]) -> list[dict]:
+    """Concepts named on the keyword's own page: its section headings or its links' anchor texts.
 
     The page about the keyword divides it into parts ("Hidden Markov models" on "Speech
-    recognition", "Unit testing" on "Software testing"), listed or not on the mined pages.
-    The phrase is the heading without a trailing qualifier, normalised; the display keeps
-    it as written. Left out: headings with a digit (dates: "1970-1990") or of more than
-    MAX_NAME_WORDS words, the keyword and parts of it, names of list pages, and phrases
-    already in `known` (mined or defined candidates), each heading once.
+    recognition", "Unit testing" on "Software testing") and points its reader to the
+    concepts it uses ("head-mounted display" on "Virtual reality"), listed or not on the
+    mined pages. The phrase is the name without a trailing qualifier, normalised; the
+    display keeps it as written. Left out: names with a digit (dates: "1970-1990") or of
+    more than MAX_NAME_WORDS words, the keyword and parts of it, names of list pages, and
+    phrases already in `known` (mined or defined candidates), each name once.
     """
     key = normalise(keyword)
     out, seen = [], set(known)
-    for title in titles:
+    for title in names:
         phrase = normalise(without_qualifier(title))
         if (not phrase or phrase in seen or phrase == key or any(ch.isdigit() for ch in title)
                 or len(phrase.split()) > MAX_NAME_WORDS or part_of_keyword(title, keyword)

@@ -180,16 +180,20 @@ class SentencePool:
             for w in set(words(low)):
                 self._by_word.setdefault(singular(w), set()).add(i)
         k_find = _finder(keyword)
+        self._keyword_named = k_find is not None
         self._keyword_spans = [[m.span() for m in _mentions(low, k_find)] if k_find else []
                                for low in self._lower]
 
     def said(self, phrase: str) -> Said:
         """Counts (and a quotable example) of the patterns for `phrase` under the keyword."""
-        c_find = _finder(phrase)
         ws = [singular(w) for w in words(without_qualifier(phrase))]
-        if c_find is None or not ws or name_pattern(self.keyword) is None:
+        if not ws or not self._keyword_named:
             return Said()
         ids = set.intersection(*(self._by_word.get(w, set()) for w in ws))
+        # Most candidates share no sentence with the keyword: compile their pattern only if one does.
+        c_find = _finder(phrase) if ids else None
+        if c_find is None:
+            return Said()
         n = k = c = 0
         example = None
         for i in sorted(ids):

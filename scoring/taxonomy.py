@@ -202,6 +202,17 @@ def name_kind(graph: Graph, phrase: str) -> str:
     return kinds.pop() if len(kinds) == 1 else "concept"
 
 
+def not_a_noun(graph: Graph, written: str) -> bool:
+    """True for one word written in lower case that WordNet has no noun sense of: an
+    adjective or a verb ("relational", "mutable"), which names no concept on its own.
+
+    A capitalised word may be a name WordNet lacks ("Debian"), and several words a term
+    it lacks ("cloud infrastructure"): both are left to the counts.
+    """
+    ws = written.split()
+    return len(ws) == 1 and written.islower() and not senses(graph, written)
+
+
 def describe(kind: str | None) -> str:
     """The relation in words, for the report."""
     return {"kind": "a kind of the keyword", "part": "a part of the keyword (or of a kind of it)",

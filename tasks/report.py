@@ -73,7 +73,7 @@ def kind(c: dict) -> str:
 
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
-EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "sectioned", "wordnet",
+EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "sectioned", "linked", "wordnet",
                     "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance", "thin", "variant_of")
 
 
@@ -118,10 +118,12 @@ def render_evidence_markdown(report: dict) -> str:
         "the keyword x 1.5 if sentences of the collection read it as under the keyword (\"K such as C\", "
         "\"C and other K\", \"C is a kind of K\", ...), else x 0.8 if at least 10% of the sentences naming both "
         "list it just before the keyword (\"C and K\", as fields are listed beside each other) "
+        "x 1.5 if the keyword's own page links to it by this name "
+        "x 1/1.5 if it has a page of its own and nothing but such a link ties it to the keyword "
         "x 0.5 for a generic word "
         "(scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
-        "§ = a section of the keyword's own page is titled so; "
+        "§ = a section of the keyword's own page is titled so; → = the keyword's own page links to it; "
         "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
         "said = sentences naming both that read it as under the keyword / that list it before the keyword / "
         "all sentences naming both (scoring/hearst.py); "
@@ -152,13 +154,13 @@ def render_evidence_markdown(report: dict) -> str:
         if not rows:
             continue
         lines += [f"## {title}", "",
-                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | defines | WordNet | said | type | source |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | → | defines | WordNet | said | type | source |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for i, c in enumerate(rows, 1):
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                         f"{'§' if e.get('sectioned') else ''} | "
+                         f"{'§' if e.get('sectioned') else ''} | {'→' if e.get('linked') else ''} | "
                          f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {e.get('wordnet') or ''} | "
                          f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
@@ -170,6 +172,8 @@ def render_evidence_markdown(report: dict) -> str:
             line += " Not in the mined lists: found by its definition."
         elif e.get("source") == "section":
             line += " Not in the mined lists: a section heading of the keyword's own page."
+        elif e.get("source") == "link":
+            line += " Not in the mined lists: the anchor text of a link on the keyword's own page."
         elif e.get("source") == "wordnet":
             line += " Not in the mined lists: a name WordNet files under the keyword."
         if e["defines"]:

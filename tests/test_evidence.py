@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (section_candidates, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (page_name_candidates, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -273,6 +273,12 @@ def test_score_is_the_product_the_explanation_shows():
         args = {"defines": False, "starred": False, **tie}
         assert "nothing ties it" not in explain(0.4, 0.5, has_page=True, **args)
     assert evidence_score(0.4, 0.5, False, False, has_page=False) == pytest.approx(0.2)
+    # The keyword's own page links to it: half again, named; a link alone does not lift the quiet page.
+    assert LINK_FACTOR == 1.5
+    assert evidence_score(0.4, 0.5, False, False, linked=True) == pytest.approx(0.2 * LINK_FACTOR)
+    assert explain(0.4, 0.5, False, False, linked=True) == (
+        f"S1 0.400 x NPMI 0.500 x 1.5 (the keyword's page links to it by this name) = {0.2 * 1.5:.4f}")
+    assert evidence_score(0.4, 0.5, False, False, has_page=True, linked=True) == pytest.approx(0.2)
 
 
 def test_title_keys_cover_each_part_of_a_title():
@@ -445,15 +451,49 @@ def test_fold_variants_ranks_an_acronym_as_its_expansion():
     assert "nlp" not in folded  # written in lower case: a word, not an acronym
 
 
-def test_section_candidates_name_the_parts_of_the_keywords_page():
+def test_page_name_candidates_name_the_parts_of_the_keywords_page():
     titles = ["History", "1970-1990", "Hidden Markov models", "Speech recognition software",
               "Neural networks", "hidden Markov models", "Dynamic time warping (DTW)", "List of speech recognition software",
               "Speech", "Recognition", "A heading far too long to be the name of anything at all, it runs on and on for words"]
-    got = section_candidates("speech recognition", titles, known={"neural network", "neural networks"})
+    got = page_name_candidates("speech recognition", titles, known={"neural network", "neural networks"})
     assert got == [{"phrase": "history", "display": "History"},
                    {"phrase": "hidden markov models", "display": "Hidden Markov models"},
                    {"phrase": "speech recognition software", "display": "Speech recognition software"},
                    {"phrase": "dynamic time warping", "display": "Dynamic time warping (DTW)"}]
+
+
+def test_page_name_candidates_take_anchor_texts_as_headings():
+    anchors = ["head-mounted display", "Oculus Rift", "virtual reality headset", "VR", "Virtual reality",
+               "16K resolution", "List of virtual reality headsets", "Oculus Rift", "haptic"]
+    got = page_name_candidates("virtual reality", anchors, known={"haptic"})
+    assert [g["display"] for g in got] == ["head-mounted display", "Oculus Rift", "virtual reality headset"]
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("American Society for Cybernetics", True),
+    ("Dijkstra Prize", True),
+    ("Symposium on Principles of Distributed Computing", True),
+    ("Jet Propulsion Laboratory", True),
+    ("Disjoint union", False),          # no organisation word the rule reads
+    ("Society", False),                 # one word: a concept
+    ("Open society", False),            # not in title case
+    ("Foundations of Mathematics", False),  # plural: a field's name
+    ("Head-mounted display", False),
+])
+def test_names_an_organisation_reads_title_case_names(written, expected):
+    assert names_an_organisation(written) is expected
+
+
+def test_person_by_name_reads_initials_or_a_biography_ending_with_the_name():
+    bio = ("https://x/Geoffrey_Hinton", "Geoffrey Hinton - Wikipedia",
+           "Geoffrey Everest Hinton (born 6 December 1947) is an English Canadian cognitive psychologist.")
+    tool = ("https://x/Turbo_Pascal", "Turbo Pascal", "Turbo Pascal is a software development system.")
+    assert person_by_name("Hinton", [bio]) and not person_by_name("Hinton", [])
+    assert not person_by_name("Pascal", [tool])
+    assert person_by_name("K. R. Rao", [])  # initials and a surname
+    assert could_be_a_name("Oskar Morgenstern") and could_be_a_name("K. R. Rao") and could_be_a_name("Hinton")
+    assert not could_be_a_name("JTAG") and not could_be_a_name("Seven Bridges of Königsberg")
+    assert not could_be_a_name("head-mounted display") and not could_be_a_name("A B C D")
 
 
 def test_a_heading_most_pages_hold_is_structure():

@@ -194,6 +194,21 @@ def test_hit_count_empty_phrase(backend):
     assert backend.hit_count([]) == 0
 
 
+def test_hit_counts_with_equal_the_single_counts(backend):
+    phrases = ["deep learning", "statistics", "learning machine", "neural networks", "--", "nothing relevant"]
+    got = backend.hit_counts_with("machine learning", phrases)
+    assert got == [(backend.hit_count([p]), backend.hit_count(["machine learning", p])) for p in phrases]
+    assert got[0] == (2, 1) and got[4] == (0, 0)
+    assert backend.hit_counts_with("--", ["deep learning"]) == [(2, 0)]
+
+
+def test_pages_ending_with_finds_longer_titles_ending_with_the_words(backend):
+    # Titles: "Machine Learning", "Deep learning", "AI research", "Neural nets", ...
+    assert [t for _, t, _ in backend.pages_ending_with("learning")] == ["Deep learning", "Machine Learning"]
+    assert backend.pages_ending_with("machine learning") == []  # the whole title: not longer
+    assert backend.pages_ending_with("deep") == [] and backend.pages_ending_with("--") == []
+
+
 def test_fts_phrase_and_domain_clause():
     assert fts_phrase("Machine-Learning's") == '"machine learning s"'
     assert fts_phrase("...") is None
@@ -242,6 +257,20 @@ def test_cached_hit_counts_same_numbers_and_normalised_keys(backend, tmp_path):
         assert cached(["Deep-Learning", "MACHINE learning"]) == 1
         assert cached(["machine  learning"]) == 3
         assert len(cached.cache) == 3
+    finally:
+        cached.close()
+
+
+def test_cached_counts_with_a_keyword_share_the_single_counts_cache(backend, tmp_path):
+    cached = CachedHitCounts(backend, tmp_path / "cache")
+    try:
+        assert cached(["deep learning"]) == 2  # cached alone first
+        got = cached.with_keyword("machine learning", ["deep learning", "statistics"])
+        assert got == [(2, 1), (1, 1)]
+        assert len(cached.cache) == 4  # deep learning, statistics, and each with the keyword
+        assert cached(["Statistics", "machine-learning"]) == 1  # the batch's entries answer single calls
+        assert cached.with_keyword("machine learning", ["statistics"]) == [(1, 1)]
+        assert len(cached.cache) == 4
     finally:
         cached.close()
 

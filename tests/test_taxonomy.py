@@ -7,7 +7,7 @@ import pytest
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import part_of_keyword, taxonomy_candidates
-from scoring.taxonomy import ancestors, below, kind_of, lookup_names, name_kind, relation, senses
+from scoring.taxonomy import ancestors, below, kind_of, lookup_names, name_kind, not_a_noun, relation, senses
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -137,6 +137,13 @@ def wordnet(tmp_path_factory):
 ])
 def test_relation_on_wordnet(wordnet, candidate, keyword, expected):
     assert relation(wordnet, candidate, keyword) == expected
+
+
+def test_not_a_noun_marks_lower_case_adjectives_and_verbs(wordnet):
+    assert not_a_noun(wordnet, "relational") and not_a_noun(wordnet, "mutable")
+    assert not not_a_noun(wordnet, "ciphers")  # a noun, in the plural
+    assert not not_a_noun(wordnet, "Debian")  # capitalised: maybe a name WordNet lacks
+    assert not not_a_noun(wordnet, "cloud infrastructure")  # several words: left to the counts
 
 
 def test_wordnet_table_is_plain_sqlite(wordnet):

@@ -99,9 +99,10 @@ def test_report_schema_and_order(report):
             assert c["pages"] and all(p.startswith(WIKI) for p in c["pages"])
         elif c["evidence"]["source"] == "definition":  # a page's title: names keep their digits ("x86")
             assert c["pages"] == [] and c["evidence"]["page"].startswith(WIKI)
-        else:  # a section heading of the keyword's own page, no digits; no list holds it
-            assert c["evidence"]["source"] == "section" and c["pages"] == [] and c["support"] == 0
-            assert not re.search(r"\d", c["phrase"]) and c["evidence"]["sectioned"]
+        else:  # a section heading or link of the keyword's own page, no digits; no list holds it
+            assert c["evidence"]["source"] in ("section", "link") and c["pages"] == [] and c["support"] == 0
+            assert not re.search(r"\d", c["phrase"])
+            assert c["evidence"]["sectioned" if c["evidence"]["source"] == "section" else "linked"]
 
 
 def test_report_files_agree(report):
@@ -250,6 +251,20 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
             assert c["n_cp"] <= STRUCTURE_SHARE * rep["n_docs"]
     assert "See also" in evidence["keyword_sections"]
     assert "see also" not in {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] == "section"}
+    # Linked: the keyword's own page links to it by this name (anchor texts in the artifact).
+    link_keys = {concept_key(t) for t in evidence["keyword_links"]}
+    assert len(link_keys) > 50
+    for c in rep["candidates"]:
+        assert c["evidence"]["linked"] == (concept_key(c["phrase"]) in link_keys)
+        explained = c["evidence"]["why"].startswith("S1 ")
+        assert ("the keyword's page links to it" in c["evidence"]["why"]) == (c["evidence"]["linked"] and explained)
+    # Anchors not already candidates become candidates, filtered as headings are.
+    assert sources["link"] == evidence["links_named"] > 0
+    earlier = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != "link"}
+    for c in rep["candidates"]:
+        if c["evidence"]["source"] == "link":
+            assert c["phrase"] in evidence["keyword_links"] and c["normalised"] not in earlier
+            assert len(c["normalised"].split()) > 1 or c["n_cp"] <= GENERIC_SHARE * rep["n_docs"]
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
     # People, then organisations come after every concept, each group in score order.

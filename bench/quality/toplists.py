@@ -30,9 +30,10 @@ def mark(c: dict) -> str:
     """A candidate as the README's tables show it."""
     e = c["evidence"]
     return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") else "")
-            + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") else "")
+            + (" →" if e.get("linked") else "") + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") else "")
             + (" s" if (e.get("said") or {}).get("kind_of") else "")
-            + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else ""))
+            + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else "")
+            + (" ⇢" if e["source"] == "link" else ""))
 
 
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
