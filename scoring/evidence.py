@@ -42,7 +42,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   collection's own page; the same strength, 2. Silent for names WordNet 3.0 lacks (most
   of computing after 2006).
 - Said: the collection's sentences that name both, read with Hearst's patterns ("K such as
-  C", "C and other K", "C is a kind of K"): scoring/hearst.py. One such sentence is x1.5;
+  C", "C and other K", "C is a kind of K"): scoring/hearst.py. Two such sentences, or one
+  that is at least SAID_MIN_SHARE of the sentences naming both, are x1.5;
   without one, the candidate listed just before the keyword ("C and K", as sibling fields
   are listed) in COORDINATED_SHARE of them is x0.8.
 - Linked: the keyword's own page (the one whose sections count) links to the candidate,
@@ -83,7 +84,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 41  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 42  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -94,6 +95,11 @@ SECTION_FACTOR = 1.5  # "half again", as the star and the definition: not tuned 
 # "half again", as the star; or list it just before the keyword, as fields are listed beside
 # each other, in at least COORDINATED_SHARE of the sentences naming both: a quarter less.
 SAID_FACTOR = 1.5
+# One kind-of sentence among very many naming both is an accident of wording more than a
+# reading ("1 of 175 sentences" for "Pascal" under "compiler"): it counts when two or more
+# sentences read so, or one that is at least SAID_MIN_SHARE of them (session 13: one of
+# over 50 was a hit in 0.53 of 40 judged places, one of 50 or fewer in 0.78 of 156).
+SAID_MIN_SHARE = 0.02
 COORDINATED_FACTOR = 0.8
 COORDINATED_SHARE = 0.1
 # The definition turned round: the candidate has a page of its own, and neither its first
@@ -360,12 +366,18 @@ def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
     return len(words(phrase)) == 1 and not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
 
 
+def reads_under(said: Said | None) -> bool:
+    """True if the collection's sentences read the candidate as under the keyword (SAID_MIN_SHARE)."""
+    return said is not None and said.kind_of > 0 and (
+        said.kind_of >= 2 or said.kind_of / said.sentences >= SAID_MIN_SHARE)
+
+
 def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
             wordnet: str | None = None, said: Said | None = None, has_page: bool = False,
             linked: bool = False) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
     out = []
-    if has_page and not (defines or starred or sectioned or wordnet or (said is not None and said.kind_of)):
+    if has_page and not (defines or starred or sectioned or wordnet or reads_under(said)):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
     if defines:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
@@ -379,9 +391,9 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
         out.append((LINK_FACTOR, "the keyword's page links to it by this name"))
     if wordnet:
         out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
-    if said is not None and said.kind_of:
+    if reads_under(said):
         out.append((SAID_FACTOR, f"{said.kind_of} of {said.sentences} sentences with both read it as under the keyword"))
-    elif said is not None and said.coordinated_share >= COORDINATED_SHARE:
+    elif said is not None and not said.kind_of and said.coordinated_share >= COORDINATED_SHARE:
         out.append((COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
                                         "beside the keyword"))
     if generic:

@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (page_name_candidates, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -460,6 +460,16 @@ def test_page_name_candidates_name_the_parts_of_the_keywords_page():
                    {"phrase": "hidden markov models", "display": "Hidden Markov models"},
                    {"phrase": "speech recognition software", "display": "Speech recognition software"},
                    {"phrase": "dynamic time warping", "display": "Dynamic time warping (DTW)"}]
+
+
+def test_one_kind_of_sentence_among_very_many_is_not_a_reading():
+    assert SAID_MIN_SHARE == 0.02
+    assert reads_under(Said(sentences=50, kind_of=1)) and not reads_under(Said(sentences=51, kind_of=1))
+    assert reads_under(Said(sentences=500, kind_of=2))
+    assert not reads_under(Said()) and not reads_under(None)
+    accident = Said(sentences=175, kind_of=1, coordinated=40)
+    assert evidence_score(0.4, 0.5, False, False, said=accident) == pytest.approx(0.2)  # neither factor
+    assert evidence_score(0.4, 0.5, False, False, said=accident, has_page=True) == pytest.approx(0.2 / 1.5)
 
 
 def test_page_name_candidates_take_anchor_texts_as_headings():

@@ -5,8 +5,9 @@
 
 Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
 keyword and writes `bench/results/quality/toplists.md`: per keyword its top 10 concepts
-(* starred, d defined through the keyword by its own page, † found by that definition,
-s read as under the keyword by a sentence of the collection),
+(* starred, § a section of the keyword's page, → linked from it, d defined through the
+keyword by its own page, w filed under it by WordNet, s read as under the keyword by the
+collection's sentences; † found by its definition, ‡ by the section, ⇢ by the link),
 then its first people and organisations. The README's hand counts were made from it;
 nothing here scores anything: the judging is a person's.
 """
@@ -17,6 +18,9 @@ import json
 import os
 import sys
 from pathlib import Path
+
+from scoring.evidence import reads_under
+from scoring.hearst import Said
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench" / "results" / "quality" / "toplists.md"
@@ -31,7 +35,7 @@ def mark(c: dict) -> str:
     e = c["evidence"]
     return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") else "")
             + (" →" if e.get("linked") else "") + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") else "")
-            + (" s" if (e.get("said") or {}).get("kind_of") else "")
+            + (" s" if e.get("said") and reads_under(Said(**e["said"])) else "")
             + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else "")
             + (" ⇢" if e["source"] == "link" else ""))
 
