@@ -22,7 +22,7 @@ from scoring.evidence import (at_chance, chance_p, choose_page, concept_key, cou
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import Graph, name_kind, not_a_noun, relation, senses_in_context
+from scoring.taxonomy import Graph, name_kind, not_a_noun, practitioner, relation, senses_in_context
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -311,6 +311,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             d = display[phrase]
             page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
             written = title
+        if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
+            kind = "person"  # "psychologist" for "psychology": who practises the field
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         # A definition from a qualified title ("file (command)") does not vouch for the bare

@@ -15,9 +15,11 @@ has them), so the rules are tested on small graphs too.
 """
 from __future__ import annotations
 
+import os
+
 from typing import Protocol
 
-from pipeline.text import content_words, normalise, singular, singular_last, without_qualifier
+from pipeline.text import content_words, normalise, singular, singular_last, without_qualifier, words
 
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
@@ -211,6 +213,23 @@ def not_a_noun(graph: Graph, written: str) -> bool:
     """
     ws = written.split()
     return len(ws) == 1 and written.islower() and not senses(graph, written)
+
+
+PRACTITIONER_PREFIX = 5  # letters a practitioner's name shares with the field's ("psycholog...")
+
+
+def practitioner(graph: Graph, written: str, keyword: str) -> bool:
+    """True for one word every WordNet sense of which is a kind of person and that shares its
+    first PRACTITIONER_PREFIX letters or more with a word of the keyword: who practises the
+    keyword ("psychologist" for "psychology", "programmer" for "computer programming"), a
+    person, not a part of the field."""
+    ws = words(written)
+    if len(ws) != 1:
+        return False
+    found = senses(graph, written)
+    if not found or any(kind_of(graph, s) != "person" for s in found):
+        return False
+    return any(len(os.path.commonprefix([ws[0], k])) >= PRACTITIONER_PREFIX for k in words(keyword))
 
 
 def describe(kind: str | None) -> str:

@@ -7,7 +7,7 @@ import pytest
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import part_of_keyword, taxonomy_candidates
-from scoring.taxonomy import ancestors, below, kind_of, lookup_names, name_kind, not_a_noun, relation, senses
+from scoring.taxonomy import ancestors, below, kind_of, lookup_names, name_kind, not_a_noun, practitioner, relation, senses
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -144,6 +144,16 @@ def test_not_a_noun_marks_lower_case_adjectives_and_verbs(wordnet):
     assert not not_a_noun(wordnet, "ciphers")  # a noun, in the plural
     assert not not_a_noun(wordnet, "Debian")  # capitalised: maybe a name WordNet lacks
     assert not not_a_noun(wordnet, "cloud infrastructure")  # several words: left to the counts
+
+
+def test_practitioner_is_a_person_named_after_the_field(wordnet):
+    assert practitioner(wordnet, "psychologist", "psychology")
+    assert practitioner(wordnet, "Statisticians", "statistics")
+    assert practitioner(wordnet, "programmer", "computer programming")
+    assert not practitioner(wordnet, "composer", "music")  # a person, but not named after the field
+    assert not practitioner(wordnet, "engineer", "engineering")  # also an engine's driver... a concept sense
+    assert not practitioner(wordnet, "psychology", "psychology")  # the field, not a person
+    assert not practitioner(wordnet, "clinical psychologist", "psychology")  # one word only
 
 
 def test_wordnet_table_is_plain_sqlite(wordnet):
