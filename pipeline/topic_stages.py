@@ -15,10 +15,11 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (at_chance, chance_p, choose_page, concept_key, could_be_a_name, person_by_name, definition_candidates, evidence_score, explain,
-                              first_sentence, fold_variants, is_broader, is_fragment, is_generic, is_thin,
-                              names_a_list, names_an_organisation, npmi, page_kind, part_of_keyword, rank_key, says_is_a, is_structure,
-                              page_name_candidates, taxonomy_candidates, MIN_SHARED_DOCUMENTS)
+from scoring.evidence import (MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key, could_be_a_name,
+                              definition_candidates, evidence_score, explain, first_sentence, fold_variants,
+                              is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
+                              names_an_organisation, npmi, page_kind, page_name_candidates, part_of_keyword,
+                              person_by_name, rank_key, says_is_a, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
