@@ -105,6 +105,29 @@ def test_report_schema_and_order(report):
             assert c["evidence"]["sectioned" if c["evidence"]["source"] == "section" else "linked"]
 
 
+def _factor_follows_names(rep: dict, names: list[str], field: str, reason: str) -> None:
+    """A factor of the keyword's own page holds exactly for the candidates it names, and is
+    explained in `why` when the score is the product (not a rule's or a variant's reason)."""
+    keys = {concept_key(t) for t in names}
+    assert keys
+    for c in rep["candidates"]:
+        assert c["evidence"][field] == (concept_key(c["phrase"]) in keys)
+        explained = c["evidence"]["why"].startswith("S1 ")
+        assert (reason in c["evidence"]["why"]) == (c["evidence"][field] and explained)
+
+
+def _candidates_from_names(rep: dict, names: list[str], source: str) -> None:
+    """Names of the keyword's own page became candidates only when no earlier source had them,
+    never one word a tenth of the collection uses ("History", "software") nor a name most
+    pages hold ("See also": the pages' structure)."""
+    earlier = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != source}
+    for c in rep["candidates"]:
+        if c["evidence"]["source"] == source:
+            assert c["phrase"] in names and c["normalised"] not in earlier
+            assert len(c["normalised"].split()) > 1 or c["n_cp"] <= GENERIC_SHARE * rep["n_docs"]
+            assert c["n_cp"] <= STRUCTURE_SHARE * rep["n_docs"]
+
+
 def test_report_files_agree(report):
     task, rep = report
     with open(task.output()["csv"].path, newline="") as f:
@@ -229,42 +252,23 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
             assert e["defines"] and e["lists"] == 0 and c["support"] == 0
             assert c["s1"] == pytest.approx(c["n_b"] / math.sqrt(rep["n_k"] * c["n_cp"]), abs=1e-6)
     # Sectioned: a section heading of the keyword's own page (listed in the artifact) names it.
-    section_keys = {concept_key(t) for t in evidence["keyword_sections"]}
-    assert section_keys and any(c["evidence"]["sectioned"] for c in rep["candidates"])
-    for c in rep["candidates"]:
-        assert c["evidence"]["sectioned"] == (concept_key(c["phrase"]) in section_keys)
-        explained = c["evidence"]["why"].startswith("S1 ")  # the product, not a rule's or a variant's reason
-        assert ("a section of the keyword's page" in c["evidence"]["why"]) == (c["evidence"]["sectioned"] and explained)
+    _factor_follows_names(rep, evidence["keyword_sections"], "sectioned", "a section of the keyword's page")
+    assert any(c["evidence"]["sectioned"] for c in rep["candidates"])
     # WordNet 3.0 has no "machine learning": no candidate is filed under it.
     assert not any(c["evidence"]["wordnet"] for c in rep["candidates"])
     sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
     assert sources["lists"] > 0 and sources["definition"] == evidence["definitions_found"] > 0
     # Section headings of the keyword's page not already candidates become candidates too.
     assert sources["section"] == evidence["sections_named"] > 0
-    listed = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != "section"}
-    for c in rep["candidates"]:
-        if c["evidence"]["source"] == "section":
-            assert c["phrase"] in evidence["keyword_sections"] and c["normalised"] not in listed
-            # never one word that a tenth of the collection uses ("History", "Users")
-            assert len(c["normalised"].split()) > 1 or c["n_cp"] <= GENERIC_SHARE * rep["n_docs"]
-            # nor a heading most pages have ("See also"): the pages' structure
-            assert c["n_cp"] <= STRUCTURE_SHARE * rep["n_docs"]
+    _candidates_from_names(rep, evidence["keyword_sections"], "section")
     assert "See also" in evidence["keyword_sections"]
     assert "see also" not in {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] == "section"}
     # Linked: the keyword's own page links to it by this name (anchor texts in the artifact).
-    link_keys = {concept_key(t) for t in evidence["keyword_links"]}
-    assert len(link_keys) > 50
-    for c in rep["candidates"]:
-        assert c["evidence"]["linked"] == (concept_key(c["phrase"]) in link_keys)
-        explained = c["evidence"]["why"].startswith("S1 ")
-        assert ("the keyword's page links to it" in c["evidence"]["why"]) == (c["evidence"]["linked"] and explained)
+    assert len({concept_key(t) for t in evidence["keyword_links"]}) > 50
+    _factor_follows_names(rep, evidence["keyword_links"], "linked", "the keyword's page links to it")
     # Anchors not already candidates become candidates, filtered as headings are.
     assert sources["link"] == evidence["links_named"] > 0
-    earlier = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != "link"}
-    for c in rep["candidates"]:
-        if c["evidence"]["source"] == "link":
-            assert c["phrase"] in evidence["keyword_links"] and c["normalised"] not in earlier
-            assert len(c["normalised"].split()) > 1 or c["n_cp"] <= GENERIC_SHARE * rep["n_docs"]
+    _candidates_from_names(rep, evidence["keyword_links"], "link")
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
     # People, then organisations come after every concept, each group in score order.
