@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 from .nltkdata import stopwords
 
@@ -104,6 +105,16 @@ def contains_phrase(haystack_words: list[str], phrase_words: list[str]) -> bool:
                 return True
     except ValueError:
         return False
+
+
+def fold_accents(text: str) -> str:
+    """`text` with combining marks removed after compatibility decomposition ("Évariste" -> "Evariste").
+
+    WordNet writes names in ASCII ("Evariste Galois"), pages as the person writes them.
+    """
+    if text.isascii():
+        return text
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
 def slug(text: str, limit: int = 40) -> str:

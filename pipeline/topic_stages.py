@@ -23,7 +23,7 @@ from scoring.evidence import (MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import Graph, name_kind, not_a_noun, practitioner, relation, senses_in_context
+from scoring.taxonomy import Graph, name_kind, not_a_noun, practitioner, reads_as_person, relation, senses_in_context
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -32,7 +32,7 @@ from .parse import content_tree, main_text
 from .search import SearchBackend, in_domain
 from .store import title_name
 from .text import normalise
-from .urls import host
+from .urls import host, title_from_url
 
 Progress = Callable[[int, int], None] | None
 SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
@@ -263,7 +263,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
-    sections, anchors = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], [])
+    sections, targets = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], {})
+    anchors = list(targets)
     section_keys = {concept_key(t) for t in sections}
     link_keys = {concept_key(t) for t in anchors}
     headed = page_name_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
@@ -301,13 +302,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         if source != "definition":
             page, title, sentence, kind, is_a = _page_facts(backend, phrase, keyword)
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
-            if page is None and taxonomy is not None:  # no page to read: WordNet says who it is
-                kind = display[phrase]["kind"] if source == "wordnet" else name_kind(taxonomy, written)
-            if page is None and kind == "concept" and names_an_organisation(written):
-                kind = "organisation"
-            elif (page is None and kind == "concept" and could_be_a_name(written)
-                  and person_by_name(written, backend.pages_ending_with(written))):
-                kind = "person"
+            if page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
+                kind = (display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
+                        pageless_kind(backend, taxonomy, written, targets.get(written, "")))
         else:
             d = display[phrase]
             page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
@@ -395,20 +392,55 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
     return out
 
 
-def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules) -> tuple[list[str], list[str]]:
+def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules) -> tuple[list[str], dict[str, str]]:
     """The section headings and the links' anchor texts of the keyword's own page (chrome
-    removed), in document order, each anchor once; ([], []) if the page cannot be read.
+    removed), in document order: headings, and {anchor: the URL its first link points to};
+    ([], {}) if the page cannot be read.
 
     lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
     """
     page = backend.fetch(url)
     if page.problem or not page.raw:
-        return [], []
+        return [], {}
     root, _ = content_tree(page.raw, rules, "lxml", page.content_type)
     if root is None:
-        return [], []
-    anchors = dict.fromkeys(anchor for _, _, anchor in link_anchors(root, url) if anchor)
-    return section_titles(root), list(anchors)
+        return [], {}
+    targets: dict[str, str] = {}
+    for _, target, anchor in link_anchors(root, url):
+        if anchor:
+            targets.setdefault(anchor, target)
+    return section_titles(root), targets
+
+
+def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, target: str = "") -> str:
+    """"person", "organisation" or "concept" for a name no page of the collection is titled with.
+
+    Read from the name as written and, when the keyword's page links to it, from the name
+    its link's URL spells ("Hendler" -> ".../wiki/James_Hendler"): WordNet's proper nouns,
+    an organisation word in a title-case name, a biography in the collection whose title
+    ends with the name, a given name and a surname (taxonomy.reads_as_person); last, the
+    first paragraph of the target's page when the collection holds it under that title.
+    """
+    target_name = title_from_url(target) if target else ""
+    if normalise(target_name) == normalise(written):  # "heart" -> ".../Heart": nothing new
+        target_name = ""
+    names = [n for n in (written, target_name) if n]
+    for name in names:
+        kind = name_kind(taxonomy, name) if taxonomy is not None else "concept"
+        if kind != "concept":
+            return kind
+        if names_an_organisation(name):
+            return "organisation"
+        if could_be_a_name(name) and person_by_name(name, backend.pages_ending_with(name)):
+            return "person"
+        if taxonomy is not None and reads_as_person(taxonomy, name):
+            return "person"
+    if target_name:
+        about = backend.pages_about(target_name)
+        if about:
+            url, title, lead = about[0]
+            return page_kind(lead, title)
+    return "concept"
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str, bool]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
@@ -94,3 +94,19 @@ def file_url(relpath: str, url_prefix: str) -> str:
             stem = stem[: -len(suffix)]
             break
     return url_prefix + stem
+
+
+_PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".php", ".asp", ".aspx", ".jsp")
+
+
+def title_from_url(url: str) -> str:
+    """The name a URL's last path segment spells, as wikis and many sites write it:
+    percent-decoded, underscores as spaces, a page suffix dropped
+    ("https://en.wikipedia.org/wiki/James_Hendler" -> "James Hendler"); "" for none."""
+    path = urlsplit(url).path.rstrip("/")
+    segment = unquote(path.rsplit("/", 1)[-1]) if path else ""
+    for suffix in _PAGE_SUFFIXES:
+        if segment.lower().endswith(suffix):
+            segment = segment[: -len(suffix)]
+            break
+    return " ".join(segment.replace("_", " ").split())

@@ -137,6 +137,7 @@ class Taxonomy:
         self.members = functools.lru_cache(maxsize=None)(self._members)
         self.names = functools.lru_cache(maxsize=None)(self._names)
         self.gloss = functools.lru_cache(maxsize=None)(self._gloss)
+        self.starting_with = functools.lru_cache(maxsize=None)(self._starting_with)
 
     def _synsets(self, name: str) -> tuple[int, ...]:
         """The noun synsets with the lemma `name` (normalised)."""
@@ -161,6 +162,12 @@ class Taxonomy:
     def _names(self, synset: int) -> tuple[tuple[str, str], ...]:
         """(normalised name, name as WordNet writes it) of each lemma of `synset`, in WordNet's order."""
         return tuple(self.con.execute("SELECT name, written FROM lemma WHERE synset = ? ORDER BY rowid", (synset,)))
+
+    def _starting_with(self, word: str) -> tuple[int, ...]:
+        """The synsets with a lemma of two or more words whose first is `word` (normalised)."""
+        # A range on the lemma index: every "word ..." sorts between "word " and "word!".
+        return tuple(r[0] for r in self.con.execute(
+            "SELECT DISTINCT synset FROM lemma WHERE name >= ? AND name < ?", (word + " ", word + "!")))
 
     def _gloss(self, synset: int) -> str:
         """WordNet's definition (and examples) of `synset`."""

@@ -84,7 +84,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 43  # 11-16 were used by experiments and intermediate versions (sessions 9 and 10)
+RANKING_VERSION = 48  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -142,7 +142,9 @@ _BIOGRAPHY = re.compile(r"^[^()]{1,120}?\(((?:[^()]|\([^()]*\))*)\)\s*(?:,[^,()]
                         r"(?:is|was)\s+(?:a|an|the)\b")  # "(born 8 June 1955), also known as TimBL, is an"
 # ... where the parenthesis gives a birth or a life span, not any year ("The Macintosh
 # (branded as Mac since 1998) is a family of computers" is no biography).
-_LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?\s*[\u2013\u2014-]\s*(?:[^()\d]{0,20})?\d{1,4}\b",
+# A birthplace may sit between the years: "November 13, 1911, Vienna – October 2, 2002".
+_LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?(?:,[^()\d,;]{1,40})?\s*[\u2013\u2014-]\s*"
+                   r"(?:[^()\d]{0,20})?\d{1,4}\b",
                    re.I)
 # Words a name or noun phrase does not end with: an item ending so was cut from a longer
 # phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").

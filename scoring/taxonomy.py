@@ -19,7 +19,7 @@ import os
 
 from typing import Protocol
 
-from pipeline.text import content_words, normalise, singular, singular_last, without_qualifier, words
+from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
 
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
@@ -41,15 +41,18 @@ class Graph(Protocol):
     def members(self, domain: int) -> tuple[int, ...]: ...
     def names(self, synset: int) -> tuple[tuple[str, str], ...]: ...
     def gloss(self, synset: int) -> str: ...
+    def starting_with(self, word: str) -> tuple[int, ...]: ...
 
 
 def lookup_names(phrase: str) -> list[str]:
-    """The names to look `phrase` up by: as written (a trailing "(...)" dropped), then its last word singular."""
+    """The names to look `phrase` up by: as written (a trailing "(...)" dropped), then its last
+    word singular, then both without accents (WordNet writes "Evariste Galois")."""
     name = normalise(without_qualifier(phrase))
     if not name:
         return []
-    folded = singular_last(name)
-    return [name] if folded == name else [name, folded]
+    out = dict.fromkeys([name, singular_last(name)])
+    out.update(dict.fromkeys(fold_accents(n) for n in list(out)))
+    return list(out)
 
 
 def _lookup(graph: Graph, phrase: str) -> tuple[str, tuple[int, ...]]:
@@ -230,6 +233,71 @@ def practitioner(graph: Graph, written: str, keyword: str) -> bool:
     if not found or any(kind_of(graph, s) != "person" for s in found):
         return False
     return any(len(os.path.commonprefix([ws[0], k])) >= PRACTITIONER_PREFIX for k in words(keyword))
+
+
+# Words that open a WordNet name of a person without being anyone's given name: honorifics
+# and titles ("Saint Peter", "King Lear"), name particles ("de Gaulle", "van Gogh", "ibn
+# Sina") and function words. A closed class of English (and name-particle) words.
+NOT_GIVEN_NAMES = frozenset({
+    "saint", "st", "sir", "dame", "king", "queen", "pope", "lord", "lady", "prince", "princess", "emperor",
+    "empress", "tsar", "czar", "sultan", "shah", "caliph", "pharaoh", "baron", "count", "countess", "duke",
+    "duchess", "earl", "marquis", "general", "admiral", "captain", "colonel", "major", "president", "chief",
+    "mother", "father", "brother", "sister", "uncle", "aunt", "doctor", "dr", "mr", "mrs", "ms", "miss",
+    "reverend", "rabbi", "imam", "mahatma", "don", "dona", "el", "al", "de", "da", "di", "du", "des", "del",
+    "della", "le", "la", "les", "van", "von", "der", "den", "ter", "ibn", "bin", "ben", "abu", "mac", "o",
+    "the", "a", "an", "of", "and", "big", "little", "old", "young", "black", "red", "great",
+})
+
+
+def given_name(graph: Graph, word: str) -> bool:
+    """True if WordNet names an individual person with `word` as the first of several words
+    ("george" of "George Boole", "evariste" of "Evariste Galois"): a given name; not a
+    title or a role, which WordNet has as a common noun for a kind of person ("commodore")."""
+    word = fold_accents(word.lower())
+    if word in NOT_GIVEN_NAMES or _role(graph, word):
+        return False
+    return any(any(rel == "instance_of" for _, rel in graph.up(s)) and kind_of(graph, s) == "person"
+               for s in graph.starting_with(word))
+
+
+def _role(graph: Graph, word: str) -> bool:
+    # A common noun that only ever means a kind of person opens names as a title: "Commodore
+    # Perry", "Captain Cook". "John" (also a toilet) and "Jack" (also a tool) stay given names;
+    # titles with other senses ("king", "general") are in NOT_GIVEN_NAMES.
+    common = [s for s in graph.synsets(word)
+              if any(name == word and written[:1].islower() for name, written in graph.names(s))]
+    return bool(common) and all(kind_of(graph, s) == "person" for s in common)
+
+
+def common_noun(graph: Graph, word: str) -> bool:
+    """True if WordNet has `word` as a noun written in lower case ("hopper", "church")."""
+    word = fold_accents(word.lower())
+    return any(name == word and written[:1].islower() for s in graph.synsets(word) for name, written in graph.names(s))
+
+
+def reads_as_person(graph: Graph, written: str) -> bool:
+    """True for a name of two or three capitalised words that opens with a given name
+    (given_name) and ends with a surname that is no common noun: "George Dantzig",
+    "Émile Borel".
+
+    For names no page of the collection describes: WordNet's 7,000 people give the given
+    names, the surname tells a person ("Warren McCulloch") from a thing named after one
+    ("Victoria Falls": falls are common nouns), unless WordNet also knows the surname as a
+    person's ("Georg Cantor": a cantor is a singer, and Cantor a mathematician).
+    """
+    ws = fold_accents(written).split()
+    if not 2 <= len(ws) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in ws):
+        return False
+    last = ws[-1].strip(",.")
+    return given_name(graph, ws[0]) and (not common_noun(graph, last) or proper_person(graph, last))
+
+
+def proper_person(graph: Graph, word: str) -> bool:
+    """True if WordNet has `word`, capitalised, as the name of an individual person ("Cantor", "Hopper")."""
+    word = fold_accents(word.lower())
+    return any(kind_of(graph, s) == "person" and any(name == word and written[:1].isupper()
+                                                     for name, written in graph.names(s))
+               for s in graph.synsets(word))
 
 
 def describe(kind: str | None) -> str:

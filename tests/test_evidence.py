@@ -113,6 +113,9 @@ def test_says_is_a_only_in_the_first_sentences_genus(lead, keyword):
     "Aristotle (Greek: Ἀριστοτέλης Aristotélēs; 384–322 BC) was a Greek philosopher.",
     "Alan Mathison Turing OBE FRS (/ˈtjʊərɪŋ/; 23 June 1912 – 7 June 1954) was an English mathematician.",
     "Sir Timothy John Berners-Lee (born 8 June 1955), also known as TimBL, is an English computer scientist.",
+    # A birthplace between the years.
+    "Heinz von Foerster (German spelling: Heinz von Förster; November 13, 1911, Vienna – October 2, 2002, "
+    "Pescadero, California) was an Austrian American scientist combining physics and philosophy.",
 ])
 def test_biographies_open_with_a_year_in_parentheses(lead):
     assert opens_as_biography(lead)
@@ -125,6 +128,7 @@ def test_biographies_open_with_a_year_in_parentheses(lead):
     "Introduction to the Theory of Computation (ISBN 0-534-95097-3) is a standard textbook.",
     "The Macintosh (branded as Mac since 1998) is a family of personal computers.",
     "ALGOL 60 (short for Algorithmic Language 1960) is a member of the ALGOL family.",
+    "Ada (named after Ada Lovelace, 1815, London, a mathematician) is a programming language.",  # no second year
     "In 1956 the field was founded. Minsky (1927 – 2016) was an American scientist.",  # not the first sentence
     "",
 ])

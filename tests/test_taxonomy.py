@@ -7,7 +7,8 @@ import pytest
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import part_of_keyword, taxonomy_candidates
-from scoring.taxonomy import ancestors, below, kind_of, lookup_names, name_kind, not_a_noun, practitioner, relation, senses
+from scoring.taxonomy import (ancestors, below, common_noun, given_name, kind_of, lookup_names, name_kind, not_a_noun,
+                              practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -110,6 +111,7 @@ def test_lookup_names_drop_a_qualifier_and_fold_the_last_plural():
     assert lookup_names("Feature detection (computer vision)") == ["feature detection"]
     assert lookup_names("Neural networks") == ["neural networks", "neural network"]
     assert lookup_names("  ") == []
+    assert lookup_names("Évariste Galois") == ["évariste galois", "evariste galois"]  # WordNet writes ASCII
 
 
 @pytest.fixture(scope="module")
@@ -188,6 +190,44 @@ def test_kind_of_reads_person_and_organisation_from_wordnet(wordnet):
     assert name_kind(wordnet, "Newton") == "concept"  # also the unit of force
     assert name_kind(wordnet, "Unknown Person") == "concept"
     assert name_kind(wordnet, "CIS") == "organisation" and name_kind(wordnet, "cis") == "concept"  # cis- in genetics
+
+
+def test_names_with_accents_are_found_without_them(wordnet):
+    assert name_kind(wordnet, "Évariste Galois") == "person"
+    assert name_kind(wordnet, "Pāṇini") == "person"
+
+
+def test_given_names_come_from_wordnets_people(wordnet):
+    assert given_name(wordnet, "George") and given_name(wordnet, "leonid") and given_name(wordnet, "Évariste")
+    assert not given_name(wordnet, "saint")  # "Saint Peter": a title, and "Saint Petersburg" is a city
+    assert not given_name(wordnet, "the") and not given_name(wordnet, "algorithm")
+    assert wordnet.starting_with("george") and wordnet.starting_with("zyzzyva") == ()
+
+
+def test_common_noun_and_proper_person(wordnet):
+    assert common_noun(wordnet, "falls") and common_noun(wordnet, "Hopper") and not common_noun(wordnet, "McCulloch")
+    assert proper_person(wordnet, "Lovelace") and not proper_person(wordnet, "hopper")
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("George Dantzig", True),
+    ("Arthur Cayley", True),
+    ("Warren McCulloch", True),     # a warren is a thing, McCulloch no common noun
+    ("Emil Artin", True),
+    ("Évariste Galois", True),
+    ("Linus Torvalds", True),
+    ("Victoria Falls", False),      # falls: a common noun, and nobody WordNet knows
+    ("Saint Petersburg", False),
+    ("The Turk", False),
+    ("General Electric", False),
+    ("Internet Explorer", False),
+    ("Monte Carlo", False),
+    ("George", False),              # one word: other rules' business
+    ("george dantzig", False),      # written as common nouns
+    ("George Dantzig Award Fund", False),  # four words: no person's name as written
+])
+def test_reads_as_person(wordnet, written, expected):
+    assert reads_as_person(wordnet, written) is expected
 
 
 def test_taxonomy_candidates_one_entry_per_synset_with_usable_names(wordnet):

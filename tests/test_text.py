@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.text import contains_phrase, content_words, normalise, singular, slug, squash, stem, words
+from pipeline.text import contains_phrase, content_words, fold_accents, normalise, singular, slug, squash, stem, words
 
 
 def test_words_lowercase_in_order():
@@ -128,3 +128,10 @@ def test_squash_agrees_with_the_regex_on_every_whitespace_character():
     ("analysis", "analysis"), ("its", "its"), ("ties", "tie")])
 def test_singular_folds_plural_endings_only(plural, single):
     assert singular(plural) == single
+
+
+def test_fold_accents_drops_combining_marks_only():
+    assert fold_accents("Évariste Galois") == "Evariste Galois"
+    assert fold_accents("Paul Erdős, Pāṇini") == "Paul Erdos, Panini"
+    assert fold_accents("plain ascii") == "plain ascii"
+    assert fold_accents("Ærø") == "Ærø"  # letters of their own, not marked ones, stay

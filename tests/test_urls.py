@@ -5,7 +5,7 @@ import pytest
 
 import itertools
 
-from pipeline.urls import canonical, file_url, host, normalise_percent
+from pipeline.urls import canonical, file_url, host, normalise_percent, title_from_url
 
 
 @pytest.mark.parametrize(
@@ -130,3 +130,16 @@ def test_normalise_percent_examples():
     assert normalise_percent("/wiki/AT%26T") == "/wiki/AT%26T"
     assert normalise_percent("/wiki/Caf%c3%a9") == "/wiki/Caf%C3%A9"
     assert normalise_percent("/wiki/%41%7e%2d") == "/wiki/A~-"
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("https://en.wikipedia.org/wiki/James_Hendler", "James Hendler"),
+    ("https://en.wikipedia.org/wiki/%C3%89variste_Galois", "Évariste Galois"),
+    ("https://en.wikipedia.org/wiki/AT%26T", "AT&T"),
+    ("http://example.com/people/ada_lovelace.html", "ada lovelace"),
+    ("http://example.com/topics/graphs/", "graphs"),
+    ("http://example.com/", ""),
+    ("http://example.com", ""),
+])
+def test_title_from_url_spells_the_last_path_segment(url, expected):
+    assert title_from_url(url) == expected

@@ -1,0 +1,76 @@
+"""pageless_kind (pipeline/topic_stages.py): who a name is when no page of the collection is titled with it.
+
+A tiny real page store (LocalBackend) and WordNet's real noun table.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pipeline import store
+from pipeline.search import LocalBackend
+from pipeline.topic_stages import pageless_kind
+from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
+
+WIKI = "https://en.wikipedia.org/wiki/"
+# (title, lead): the pages the collection holds.
+PAGES = [
+    ("Commodore International", "Commodore International was an American home computer and electronics "
+                                "manufacturer founded by Jack Tramiel."),
+    ("Oskar Morgenstern", "Oskar Morgenstern (January 24, 1902 – July 26, 1977) was a German-born economist."),
+    ("Game theory", "Game theory is the study of mathematical models of strategic interaction."),
+]
+
+
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory):
+    path = tmp_path_factory.mktemp("store") / "pages.sqlite"
+    con = store.connect(path)
+    for title, lead in PAGES:
+        url = WIKI + title.replace(" ", "_")
+        html = f"<html><head><title>{title}</title></head><body><p>{lead}</p></body></html>".encode()
+        store.insert_page(con, url, "en.wikipedia.org", title, lead, store.pack_html(html), store.pack_links([]),
+                          lead=lead)
+    con.commit()
+    con.close()
+    b = LocalBackend(path)
+    yield b
+    b.con.close()
+
+
+@pytest.fixture(scope="module")
+def wordnet(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("wn") / "nouns.sqlite"
+    build_table(wordnet_zip(), dest)
+    tax = Taxonomy(dest)
+    yield tax
+    tax.close()
+
+
+def test_a_given_name_and_a_surname_are_a_person(backend, wordnet):
+    assert pageless_kind(backend, wordnet, "George Dantzig") == "person"
+    assert pageless_kind(backend, wordnet, "Évariste Galois") == "person"  # WordNet's, accents folded
+    assert pageless_kind(backend, wordnet, "Victoria Falls") == "concept"
+
+
+def test_the_links_target_names_whom_a_surname_stands_for(backend, wordnet):
+    # "Hendler" alone is nobody WordNet or the collection knows; its link says "James Hendler".
+    assert pageless_kind(backend, wordnet, "Hendler") == "concept"
+    assert pageless_kind(backend, wordnet, "Hendler", WIKI + "James_Hendler") == "person"
+    assert pageless_kind(backend, wordnet, "prize", WIKI + "Deming_Prize") == "organisation"
+
+
+def test_the_targets_page_speaks_when_the_collection_holds_it(backend, wordnet):
+    assert pageless_kind(backend, wordnet, "Commodore", WIKI + "Commodore_International") == "organisation"
+    assert pageless_kind(backend, wordnet, "the book's second author", WIKI + "Oskar_Morgenstern") == "person"
+    assert pageless_kind(backend, wordnet, "strategic games", WIKI + "Game_theory") == "concept"
+
+
+def test_a_target_that_only_recases_the_name_adds_nothing(backend, wordnet):
+    # "heart" -> ".../Heart": the same name; a biography ending with "Heart" must not make it a person.
+    assert pageless_kind(backend, wordnet, "heart", WIKI + "Heart") == "concept"
+
+
+def test_without_wordnet_the_collection_still_speaks(backend):
+    assert pageless_kind(backend, None, "George Dantzig") == "concept"  # the given names are WordNet's
+    assert pageless_kind(backend, None, "Morgenstern") == "person"  # a biography's title ends with it
+    assert pageless_kind(backend, None, "IEEE Computer Society") == "organisation"
