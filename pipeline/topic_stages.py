@@ -18,7 +18,7 @@ from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key, could_be_a_name,
                               definition_candidates, evidence_score, explain, first_sentence, fold_variants,
                               is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
-                              names_an_organisation, npmi, page_kind, page_name_candidates, part_of_keyword,
+                              names_a_field, names_an_organisation, npmi, page_kind, page_name_candidates, part_of_keyword,
                               person_by_name, rank_key, says_is_a, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
@@ -300,14 +300,15 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source != "definition":
-            page, title, sentence, kind, is_a = _page_facts(backend, phrase, keyword)
+            page, title, sentence, kind, is_a, field = _page_facts(backend, phrase, keyword)
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
             if page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
                 kind = (display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
                         pageless_kind(backend, taxonomy, written, targets.get(written, "")))
         else:
             d = display[phrase]
-            page, title, sentence, kind, is_a = d["page"], d["display"], d["defining_sentence"], d["kind"], d["is_a"]
+            page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"], d["kind"],
+                                                        d["is_a"], d["field"])
             written = title
         if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
             kind = "person"  # "psychologist" for "psychology": who practises the field
@@ -326,11 +327,11 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
-               "wordnet": wordnet, "said": asdict(said),
+               "wordnet": wordnet, "said": asdict(said), "field": field,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned, wordnet, said, page is not None, linked), 6),
+                                             sectioned, wordnet, said, page is not None, linked, field), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
-                              said, page is not None, linked)}
+                              said, page is not None, linked, field)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -443,13 +444,14 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
     return "concept"
 
 
-def _page_facts(backend: SearchBackend, phrase: str, keyword: str) -> tuple[str | None, str, str | None, str, bool]:
-    """(page URL, its title, defining sentence, kind, is-a) of the page that speaks for a mined candidate."""
+def _page_facts(backend: SearchBackend, phrase: str,
+                keyword: str) -> tuple[str | None, str, str | None, str, bool, bool]:
+    """(page URL, its title, defining sentence, kind, is-a, field) of the page that speaks for a mined candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
-        return None, "", None, "concept", False
+        return None, "", None, "concept", False, False
     url, title, lead, sentence = about
-    return url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword)
+    return url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword), names_a_field(lead)
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:

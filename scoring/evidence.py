@@ -84,7 +84,7 @@ from .taxonomy import below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 48  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14)
+RANKING_VERSION = 49  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14)
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -107,6 +107,15 @@ COORDINATED_SHARE = 0.1
 # collection's sentences tie it to the keyword. Mostly sibling fields, described without
 # the keyword (session 12: 0.26 of 57 judged top-10 places were hits).
 QUIET_PAGE_FACTOR = 1 / DEFINES_FACTOR
+# A field of study of its own: the candidate's page calls it a field, discipline, branch,
+# science or study ("Computer vision is an interdisciplinary scientific field that ..."),
+# but its first sentence does not put it under the keyword (no is-a). A sibling or a
+# parent field more often than a part (session 14: 24 of 56 judged top-10 places so
+# described were hits, 0.43; 0.84 of 31 fields whose page names the keyword as their genus).
+# The definition turned round again: 1/1.5, as the quiet page.
+OTHER_FIELD_FACTOR = 1 / DEFINES_FACTOR
+FIELD_NOUNS = frozenset({"field", "subfield", "sub-field", "discipline", "subdiscipline", "sub-discipline", "branch",
+                         "area", "science", "study"})
 # The keyword's own page links to the candidate, the anchor text its name: the page about
 # the keyword points its reader there ("head-mounted display" on "Virtual reality"). Half
 # again, as the star and the section; not a tie that lifts the quiet-page factor (a page
@@ -197,6 +206,25 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
         return False
     after = [singular(w) for w in words(first[m.end():])[:window]]
     return contains_phrase(after, [singular(w) for w in words(keyword)])
+
+
+def names_a_field(lead: str) -> bool:
+    """True if the lead's first sentence says its subject is a field of study: the head of
+    what it "is" is a FIELD_NOUNS word ("... is the interdisciplinary, scientific study of
+    the mind", "... is a branch of mathematics"; not "... is a method of fitting curves")."""
+    if not lead:
+        return False
+    m = _DEFINITION.search(first_sentence(lead))
+    if m is None:
+        return False
+    head = None
+    for token in re.findall(r"[\w\-']+|[,;:()&]", m.group(1).lower()):
+        if token == ",":  # between adjectives: "the interdisciplinary, scientific study"
+            continue
+        if token in _PHRASE_ENDS or token in ("and", "or", "&") or not token[0].isalnum():
+            break
+        head = token
+    return head in FIELD_NOUNS
 
 
 def opens_as_biography(lead: str) -> bool:
@@ -376,11 +404,14 @@ def reads_under(said: Said | None) -> bool:
 
 def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
             wordnet: str | None = None, said: Said | None = None, has_page: bool = False,
-            linked: bool = False) -> list[tuple[float, str]]:
-    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
+            linked: bool = False, field: bool = False) -> list[tuple[float, str]]:
+    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
+    `field`: its page calls it a field of study (names_a_field)."""
     out = []
     if has_page and not (defines or starred or sectioned or wordnet or reads_under(said)):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
+    if field and not (defines and is_a):
+        out.append((OTHER_FIELD_FACTOR, "its page calls it a field, not one of the keyword"))
     if defines:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
     if defines and is_a:
@@ -405,25 +436,26 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
 
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
                    is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-                   said: Said | None = None, has_page: bool = False, linked: bool = False) -> float:
+                   said: Said | None = None, has_page: bool = False, linked: bool = False,
+                   field: bool = False) -> float:
     """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.relation's answer,
     `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so,
     `linked` whether the keyword's own page links to it by this name."""
     score = s1 * max(npmi_value, 0.0)
-    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked):
+    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked, field):
         score *= value
     return score
 
 
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
             is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-            said: Said | None = None, has_page: bool = False, linked: bool = False) -> str:
+            said: Said | None = None, has_page: bool = False, linked: bool = False, field: bool = False) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
-                                                                      wordnet, said, has_page, linked)]
+                                                                      wordnet, said, has_page, linked, field)]
     score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page,
-                           linked)
+                           linked, field)
     return " x ".join(parts) + f" = {score:.4f}"
 
 
@@ -468,7 +500,8 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
             continue
         seen.add(norm)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
-                    "kind": page_kind(lead, title), "is_a": says_is_a(lead, keyword)})
+                    "kind": page_kind(lead, title), "is_a": says_is_a(lead, keyword),
+                    "field": names_a_field(lead)})
     return out
 
 

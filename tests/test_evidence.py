@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (OTHER_FIELD_FACTOR, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -283,6 +283,38 @@ def test_score_is_the_product_the_explanation_shows():
     assert explain(0.4, 0.5, False, False, linked=True) == (
         f"S1 0.400 x NPMI 0.500 x 1.5 (the keyword's page links to it by this name) = {0.2 * 1.5:.4f}")
     assert evidence_score(0.4, 0.5, False, False, has_page=True, linked=True) == pytest.approx(0.2)
+    # A field of study whose page does not put it under the keyword: the definition turned round again.
+    assert OTHER_FIELD_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
+    assert evidence_score(0.4, 0.5, True, False, field=True) == pytest.approx(0.2 * DEFINES_FACTOR / 1.5)
+    assert explain(0.4, 0.5, False, True, field=True) == (
+        f"S1 0.400 x NPMI 0.500 x 0.667 (its page calls it a field, not one of the keyword) x 1.5 (starred) "
+        f"= {0.2:.4f}")
+    # ... unless that page's first sentence names the keyword as its genus: a subfield.
+    assert evidence_score(0.4, 0.5, True, False, is_a=True, field=True) == pytest.approx(
+        0.2 * DEFINES_FACTOR * IS_A_FACTOR)
+
+
+@pytest.mark.parametrize("lead", [
+    "Computer vision is an interdisciplinary scientific field that deals with how computers see.",
+    "Cognitive science is the interdisciplinary, scientific study of the mind and its processes.",
+    "Operations research is a discipline that deals with the application of analytical methods.",
+    "Number theory is a branch of pure mathematics devoted primarily to the study of the integers.",
+    "Biology is the natural science that studies life and living organisms.",
+    "Knowledge representation is an area of artificial intelligence concerned with knowledge.",
+])
+def test_names_a_field_reads_the_head_of_what_the_subject_is(lead):
+    assert names_a_field(lead)
+
+
+@pytest.mark.parametrize("lead", [
+    "Linear regression is a linear approach to modelling the relationship between variables.",
+    "A field is a set on which addition and multiplication are defined.",  # its head is "set"
+    "Gradient descent is a first-order iterative optimization algorithm for finding a minimum.",
+    "Oil is any nonpolar chemical substance. It is a field of study too.",  # only the first sentence
+    "",
+])
+def test_names_a_field_not_for_methods_objects_and_later_sentences(lead):
+    assert not names_a_field(lead)
 
 
 def test_title_keys_cover_each_part_of_a_title():
