@@ -468,7 +468,7 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False, "linked": False, "wordnet": None,
+                      "thin": False, "sectioned": False, "linked": False, "field": False, "wordnet": None,
                       "said": None, "p_value": None, "chance": False}  # evidence from before these were recorded
 
 
@@ -496,7 +496,8 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "generic", "sectioned", "linked", "wordnet", "said", "defining_sentence", "variant_of",
+                                             "is_a", "field", "generic", "sectioned", "linked", "wordnet", "said",
+                                             "defining_sentence", "variant_of",
                                              "p_value", "chance",
                                              "thin", "why")}
     if evidence_result is not None:

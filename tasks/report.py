@@ -73,8 +73,15 @@ def kind(c: dict) -> str:
 
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
-EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "sectioned", "linked", "wordnet",
-                    "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance", "thin", "variant_of")
+EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
+                    "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance", "thin", "variant_of")
+
+
+def _defines(e: dict) -> str:
+    """The report.md cell for what the candidate's page says: "is a", "yes", and "a field" when it calls it one."""
+    said = ("is a" if e.get("is_a") else "yes") if e["defines"] else ""
+    field = "a field" if e.get("field") else ""
+    return ", ".join(x for x in (said, field) if x)
 
 
 def report_table(report: dict) -> tuple[list[str], list[list]]:
@@ -161,7 +168,7 @@ def render_evidence_markdown(report: dict) -> str:
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
                          f"{'§' if e.get('sectioned') else ''} | {'→' if e.get('linked') else ''} | "
-                         f"{('is a' if e.get('is_a') else 'yes') if e['defines'] else ''} | {e.get('wordnet') or ''} | "
+                         f"{_defines(e)} | {e.get('wordnet') or ''} | "
                          f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
     lines += ["## Why the top concepts rank where they do", ""]

@@ -8,7 +8,7 @@ from tasks.report import few_pages_note, render_markdown, summary_lines
 
 def _report(n_k: int, pages: int | None = 100, method: str = "evidence") -> dict:
     params = {"pages": pages, "method": method} if pages is not None else {"method": method}
-    cand = {"phrase": "Qubit", "type": "I", "n_cp": 7, "n_b": 3, "starred": False, "pages": ["u"],
+    cand = {"phrase": "Qubit", "type": "I", "n_cp": 7, "n_b": 3, "starred": False, "pages": ["u"], "support": 3,
             **{f"s{i}": 0.1 for i in range(1, 7)},
             "evidence": {"kind": "concept", "score": 0.1, "why": "S1 0.100 x NPMI 1.000 = 0.1000", "npmi": 1.0,
                          "lists": 1, "source": "lists", "defines": False, "is_a": False}}
@@ -31,3 +31,17 @@ def test_no_warning_when_the_keyword_fills_the_pages_or_nothing_is_known(n_k, pa
     assert few_pages_note(rep) is None
     assert "Few pages" not in render_markdown(rep)
     assert summary_lines(rep, "r.md")[-1] == "Report: r.md" and "Few pages" not in " ".join(summary_lines(rep, "r.md"))
+
+
+def test_a_field_of_study_shows_in_the_table_and_the_csv():
+    from tasks.report import EVIDENCE_COLUMNS, report_table
+
+    rep = _report(100)
+    rep["candidates"][0]["evidence"].update(defines=True, field=True, page="u", defining_sentence="Qubits are ...")
+    row = next(line for line in render_markdown(rep).splitlines() if line.startswith("| 1 | Qubit |"))
+    assert "| yes, a field |" in row
+    header, rows = report_table(rep)
+    assert header[header.index("field")] == "field" and rows[0][header.index("field")] is True
+    rep["candidates"][0]["evidence"].update(is_a=True, field=False)
+    assert "| is a |" in next(line for line in render_markdown(rep).splitlines() if line.startswith("| 1 | Qubit |"))
+    assert "field" in EVIDENCE_COLUMNS
