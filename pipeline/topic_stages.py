@@ -31,7 +31,7 @@ from .links import link_anchors
 from .parse import content_tree, main_text
 from .search import SearchBackend, in_domain
 from .store import title_name
-from .text import normalise
+from .text import normalise, without_qualifier
 from .urls import host, title_from_url
 
 Progress = Callable[[int, int], None] | None
@@ -427,6 +427,13 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
         target_name = ""
     names = [n for n in (written, target_name) if n]
     for name in names:
+        if without_qualifier(name) != name:
+            # "Watson (computer)": the qualifier says what it is; the bare name would be
+            # read as WordNet's Watsons, all people.
+            kind = page_kind("", name)
+            if kind != "concept":
+                return kind
+            continue
         kind = name_kind(taxonomy, name) if taxonomy is not None else "concept"
         if kind != "concept":
             return kind

@@ -74,3 +74,10 @@ def test_without_wordnet_the_collection_still_speaks(backend):
     assert pageless_kind(backend, None, "George Dantzig") == "concept"  # the given names are WordNet's
     assert pageless_kind(backend, None, "Morgenstern") == "person"  # a biography's title ends with it
     assert pageless_kind(backend, None, "IEEE Computer Society") == "organisation"
+
+
+def test_a_qualified_target_is_what_its_qualifier_says(backend, wordnet):
+    # "Watson (computer)": a computer, though WordNet's Watsons are all people.
+    assert pageless_kind(backend, wordnet, "IBM Watson", WIKI + "Watson_(computer)") == "concept"
+    assert pageless_kind(backend, wordnet, "Wheeler", WIKI + "David_Wheeler_(computer_scientist)") == "person"
+    assert pageless_kind(backend, wordnet, "Amazon", WIKI + "Amazon_(company)") == "organisation"
