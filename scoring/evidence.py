@@ -9,7 +9,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
             if they list it just before the keyword x 1.5 if the keyword's own page links
             to it x 1/1.5 if it has a page of its own and nothing above (the link aside)
-            ties it to the keyword x 0.5 for a generic word
+            ties it to the keyword x 1/1.5 if its page calls it a field of study without
+            putting it under the keyword x 0.5 for a generic word
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
 - NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
@@ -53,6 +54,9 @@ Every factor is a count or a fact a person can check in the run's artifacts:
 - Quiet page: a page titled as the candidate whose first paragraph does not mention the
   keyword, with no star, section, WordNet or kind-of sentence either: the definition
   turned round, 1/1.5 (session 12: a sibling field's page, mostly).
+- Another field: the page's first sentence says the candidate is a field, discipline,
+  branch, area, science or study (names_a_field) and does not name the keyword as its
+  genus (no is-a): a sibling or parent field more often than a part, 1/1.5 (session 14).
 
 Candidates come from five sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through

@@ -214,7 +214,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         concepts = [c for c in cands if kind(c) == "concept"]
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
-               f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences), {len(broader)} broader terms, "
+               f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), {len(broader)} broader terms, "
                f"{len(people)} people and {len(orgs)} organisations apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
