@@ -23,7 +23,8 @@ from scoring.evidence import (MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import Graph, name_kind, not_a_noun, practitioner, reads_as_person, relation, senses_in_context
+from scoring.taxonomy import (Graph, name_kind, not_a_noun, placement, practitioner, reads_as_person, relation,
+                              senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -321,7 +322,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         is_a = is_a and sentence is not None
         sectioned = concept_key(written) in section_keys
         linked = concept_key(written) in link_keys
-        wordnet = relation(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
+        wordnet = placement(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
         said = pool.said(written)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
@@ -339,8 +340,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         zero = _no_concept(phrase, written, keyword)
         if zero:
             row["score"], row["why"] = 0.0, zero
-        elif kind == "concept" and is_broader(written, keyword_lead):
-            row["kind"] = "broader"
+        elif kind == "concept" and (is_broader(written, keyword_lead) or wordnet == "above"):
+            row["kind"] = "broader"  # the keyword's page, or WordNet, files the keyword under it
         rows.append(row)
         if progress:
             progress(i, len(todo))

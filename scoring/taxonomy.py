@@ -146,6 +146,31 @@ def relation(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[i
     return found
 
 
+UNDER = frozenset({"kind", "part", "domain"})  # relation()'s answers: filed under the keyword
+
+
+def placement(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[int, ...] | None = None) -> str | None:
+    """Where WordNet files `candidate` against `keyword`: relation()'s "kind", "part" or
+    "domain" (under it); else "above" when the keyword is filed under the candidate (a
+    broader term: "Fauna" for "mammals") or "sibling" when a sense of each is filed
+    directly under one parent ("Political science" beside "sociology", both social
+    sciences); else None. Co-hyponyms are the classic sibling signal; a taxonomy puts
+    them beside the keyword, not under it."""
+    found = relation(graph, candidate, keyword, keyword_senses)
+    if found:
+        return found
+    kw = set(senses(graph, keyword) if keyword_senses is None else keyword_senses)
+    cand = senses(graph, candidate)
+    if not kw or not cand or set(senses(graph, keyword)).intersection(cand):
+        return None
+    if any(c in ancestors(graph, k) for k in kw for c in cand):
+        return "above"
+    kw_parents = {p for k in kw for p, r in graph.up(k) if r in _IS_A}
+    if any(p in kw_parents for c in cand for p, r in graph.up(c) if r in _IS_A):
+        return "sibling"
+    return None
+
+
 def descendants(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> set[int]:
     """Every synset below `synset` going down `via` links (its kinds, their parts, ...), itself excluded."""
     seen: set[int] = set()
@@ -303,4 +328,5 @@ def proper_person(graph: Graph, word: str) -> bool:
 def describe(kind: str | None) -> str:
     """The relation in words, for the report."""
     return {"kind": "a kind of the keyword", "part": "a part of the keyword (or of a kind of it)",
-            "domain": "a term of the keyword's domain"}.get(kind or "", "")
+            "domain": "a term of the keyword's domain", "sibling": "filed beside the keyword, under the same parent",
+            "above": "the keyword is filed under it"}.get(kind or "", "")

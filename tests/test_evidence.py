@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (OTHER_FIELD_FACTOR, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (OTHER_FIELD_FACTOR, SIBLING_FACTOR, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -283,6 +283,13 @@ def test_score_is_the_product_the_explanation_shows():
     assert explain(0.4, 0.5, False, False, linked=True) == (
         f"S1 0.400 x NPMI 0.500 x 1.5 (the keyword's page links to it by this name) = {0.2 * 1.5:.4f}")
     assert evidence_score(0.4, 0.5, False, False, has_page=True, linked=True) == pytest.approx(0.2)
+    # WordNet files it beside the keyword: the WordNet factor turned round; no tie that lifts a quiet page.
+    assert SIBLING_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, wordnet="sibling") == pytest.approx(0.2 / 1.5)
+    assert explain(0.4, 0.5, False, False, wordnet="sibling") == (
+        f"S1 0.400 x NPMI 0.500 x 0.667 (WordNet: filed beside the keyword, under the same parent) = {0.2 / 1.5:.4f}")
+    assert evidence_score(0.4, 0.5, False, False, wordnet="sibling", has_page=True) == pytest.approx(0.2 / 1.5 / 1.5)
+    assert evidence_score(0.4, 0.5, False, False, wordnet="above") == pytest.approx(0.2)  # a broader term: its kind says so
     # A field of study whose page does not put it under the keyword: the definition turned round again.
     assert OTHER_FIELD_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
     assert evidence_score(0.4, 0.5, True, False, field=True) == pytest.approx(0.2 * DEFINES_FACTOR / 1.5)

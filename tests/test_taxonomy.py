@@ -8,7 +8,7 @@ from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import part_of_keyword, taxonomy_candidates
 from scoring.taxonomy import (ancestors, below, common_noun, given_name, kind_of, lookup_names, name_kind, not_a_noun,
-                              practitioner, proper_person, reads_as_person, relation, senses)
+                              placement, practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -139,6 +139,20 @@ def wordnet(tmp_path_factory):
 ])
 def test_relation_on_wordnet(wordnet, candidate, keyword, expected):
     assert relation(wordnet, candidate, keyword) == expected
+
+
+@pytest.mark.parametrize("candidate, keyword, expected", [
+    ("Goose", "birds", "kind"),                  # under: relation()'s answer
+    ("Political science", "sociology", "sibling"),  # both social sciences
+    ("backgammon", "chess", "sibling"),          # both board games
+    ("Fauna", "mammals", "above"),               # the keyword is filed under it
+    ("Mathematics", "statistics", "above"),
+    ("operating system", "Linux", "above"),      # Linux is an operating system
+    ("Quark", "sociology", None),
+    ("Sociology", "sociology", None),            # the keyword itself
+])
+def test_placement_beside_and_above_the_keyword(wordnet, candidate, keyword, expected):
+    assert placement(wordnet, candidate, keyword) == expected
 
 
 def test_not_a_noun_marks_lower_case_adjectives_and_verbs(wordnet):

@@ -299,10 +299,28 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
             assert f"- **{c['phrase']}**: {c['evidence']['why']}." in md
 
 
+def test_wordnet_beside_and_above_the_keyword(env):
+    """A WordNet co-hyponym of the keyword counts x1/1.5; a name the keyword is filed under is a broader term."""
+    from scoring.evidence import SIBLING_FACTOR
+
+    runs = {}
+    for keyword in ("cognitive science", "robotics"):
+        task = topic(env, keyword=keyword)
+        assert run(task)
+        runs[keyword] = json.loads(Path(task.output()["json"].path).read_text())
+    beside = [c for c in runs["cognitive science"]["candidates"] if c["evidence"]["wordnet"] == "sibling"]
+    assert [c["normalised"] for c in beside] == ["psychology"]  # both sciences in WordNet
+    assert f"x {SIBLING_FACTOR:.3g} (WordNet: filed beside the keyword" in beside[0]["evidence"]["why"]
+    assert beside[0]["evidence"]["kind"] == "concept"
+    above = {c["normalised"]: c["evidence"]["kind"] for c in runs["robotics"]["candidates"]
+             if c["evidence"]["wordnet"] == "above"}
+    assert above == {"artificial intelligence": "broader", "computer science": "broader"}
+
+
 def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
     from pipeline.wordnet import Taxonomy
     from scoring.evidence import TAXONOMY_FACTOR
-    from scoring.taxonomy import relation
+    from scoring.taxonomy import placement
 
     from pipeline.wordnet import TABLE_VERSION
     table = Path(env["out"]) / "wordnet" / f"nouns-v{TABLE_VERSION}.sqlite"
@@ -316,11 +334,15 @@ def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
     try:
         for c in rep["candidates"]:
             e = c["evidence"]
-            assert e["wordnet"] == relation(taxonomy, c["phrase"], "statistics")
-            assert ("(WordNet: " in e["why"]) == (bool(e["wordnet"]) and e["why"].startswith("S1 "))
+            assert e["wordnet"] == placement(taxonomy, c["phrase"], "statistics")
+            weighs = e["wordnet"] in ("kind", "part", "domain", "sibling")
+            assert ("(WordNet: " in e["why"]) == (weighs and e["why"].startswith("S1 "))
+            if e["wordnet"] == "above":  # the keyword is filed under it: a broader term
+                assert e["kind"] == "broader" or e["kind"] in ("person", "organisation")
     finally:
         taxonomy.close()
-    filed = [c for c in rep["candidates"] if c["evidence"]["wordnet"] and c["evidence"]["score"] > 0]
+    filed = [c for c in rep["candidates"] if c["evidence"]["wordnet"] in ("kind", "part", "domain")
+             and c["evidence"]["score"] > 0]
     assert filed, "statistics has WordNet terms among its candidates (regression analysis, variance, ...)"
     for c in filed:
         e = c["evidence"]
@@ -334,7 +356,8 @@ def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
     assert len(named) == evidence["wordnet_named"] > 0
     others = {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] != "wordnet"}
     for c in named:
-        assert c["evidence"]["wordnet"] and c["n_b"] >= 2 and c["normalised"] not in others
+        assert c["evidence"]["wordnet"] in ("kind", "part", "domain") and c["n_b"] >= 2
+        assert c["normalised"] not in others
         assert c["support"] == 0 and c["evidence"]["lists"] == 0
     assert len({c["normalised"] for c in named}) == len(named)
     assert "a name WordNet files under the keyword" in md

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from scoring.evidence import reads_under
 from scoring.hearst import Said
+from scoring.taxonomy import UNDER
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench" / "results" / "quality" / "toplists.md"
@@ -34,7 +35,7 @@ def mark(c: dict) -> str:
     """A candidate as the README's tables show it."""
     e = c["evidence"]
     return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") else "")
-            + (" →" if e.get("linked") else "") + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") else "")
+            + (" →" if e.get("linked") else "") + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") in UNDER else "")
             + (" s" if e.get("said") and reads_under(Said(**e["said"])) else "")
             + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else "")
             + (" ⇢" if e["source"] == "link" else ""))
