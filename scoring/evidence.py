@@ -88,7 +88,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 52  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 53  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -217,23 +217,41 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     return contains_phrase(after, [singular(w) for w in words(keyword)])
 
 
-def names_a_field(lead: str) -> bool:
-    """True if the lead's first sentence says its subject is a field of study: the head of
-    what it "is" is a FIELD_NOUNS word ("... is the interdisciplinary, scientific study of
-    the mind", "... is a branch of mathematics"; not "... is a method of fitting curves")."""
-    if not lead:
-        return False
-    m = _DEFINITION.search(first_sentence(lead))
-    if m is None:
-        return False
+def genus_heads(phrase: str) -> list[str]:
+    """The head noun of each conjunct of what a definition says its subject is, from the
+    words after "is a/an/the": "Japanese multinational video game developer and publisher"
+    -> [developer, publisher]; "Finnish telecommunications, information technology, and
+    consumer electronics company" -> [telecommunications, technology, company]. The phrase
+    ends at a relative pronoun, preposition or participle (_PHRASE_ENDS) or a bracket."""
+    heads: list[str] = []
     head = None
-    for token in re.findall(r"[\w\-']+|[,;:()&]", m.group(1).lower()):
-        if token == ",":  # between adjectives: "the interdisciplinary, scientific study"
+    phrase = re.sub(r"\([^()]*\)", " ", phrase.lower())  # "a 501(c)(3) non-profit organization"
+    for token in re.findall(r"[\w\-']+|[,;:()&]", phrase):
+        if token in ("and", "or", "&", ","):
+            if head is not None:
+                heads.append(head)
+            head = None
             continue
-        if token in _PHRASE_ENDS or token in ("and", "or", "&") or not token[0].isalnum():
+        if token in _PHRASE_ENDS or not token[0].isalnum():
             break
         head = token
-    return head in FIELD_NOUNS
+    if head is not None:
+        heads.append(head)
+    return heads
+
+
+def _genus(lead: str) -> str | None:
+    """The words after the first sentence's "is/was a/an/the", or None."""
+    m = _DEFINITION.search(first_sentence(lead)) if lead else None
+    return m.group(1) if m else None
+
+
+def names_a_field(lead: str) -> bool:
+    """True if the lead's first sentence says its subject is a field of study: a head of
+    what it "is" is a FIELD_NOUNS word ("... is the interdisciplinary, scientific study of
+    the mind", "... is a branch of mathematics"; not "... is a method of fitting curves")."""
+    genus = _genus(lead)
+    return genus is not None and any(h in FIELD_NOUNS for h in genus_heads(genus))
 
 
 def opens_as_biography(lead: str) -> bool:
@@ -305,17 +323,7 @@ def page_kind(lead: str, title: str = "") -> str:
         return "concept"
     # Each conjunct's head counts: "a Japanese multinational video game developer and
     # publisher", "a consumer electronics and video game company".
-    heads: list[str | None] = []
-    head = None
-    phrase = re.sub(r"\([^()]*\)", " ", m.group(1).lower())  # "a 501(c)(3) non-profit organization"
-    for token in re.findall(r"[\w\-']+|[,;:()&]", phrase):
-        if token in ("and", "or", "&"):
-            heads.append(head)
-            continue
-        if token in _PHRASE_ENDS or not token[0].isalnum():
-            break
-        head = token
-    heads.append(head)
+    heads = genus_heads(m.group(1))
     if any(h in PERSON_NOUNS for h in heads):
         return "person"
     return "organisation" if any(h in ORGANISATION_NOUNS for h in heads) else "concept"

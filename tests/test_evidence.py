@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (OTHER_FIELD_FACTOR, SIBLING_FACTOR, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (OTHER_FIELD_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -161,6 +161,10 @@ def test_other_pages_do_not(lead):
     # ... and each conjunct's head counts.
     ("Sega Corporation is a Japanese video game developer and publisher headquartered in Tokyo.", "organisation"),
     ("Nintendo is a consumer electronics and video game company headquartered in Kyoto.", "organisation"),
+    # A comma joins conjuncts as "and" does.
+    ("Nokia Corporation (Finnish: [ˈnokiɑ]) is a Finnish multinational telecommunications, information "
+     "technology, and consumer electronics company, founded in 1865.", "organisation"),
+    ("Python is an interpreted, high-level, general-purpose programming language.", "concept"),
     ("Linux is a family of open-source Unix-like operating systems and tools.", "concept"),
     ("Emacs is a text editor and development environment.", "concept"),
     ("John F. Kennedy (May 29, 1917 – November 22, 1963) was an American politician.", "person"),
@@ -322,6 +326,19 @@ def test_names_a_field_reads_the_head_of_what_the_subject_is(lead):
 ])
 def test_names_a_field_not_for_methods_objects_and_later_sentences(lead):
     assert not names_a_field(lead)
+
+
+@pytest.mark.parametrize("phrase, heads", [
+    ("Japanese multinational video game developer and publisher headquartered in Tokyo", ["developer", "publisher"]),
+    ("Finnish telecommunications, information technology, and consumer electronics company",
+     ["telecommunications", "technology", "company"]),
+    ("501(c)(3) non-profit organization founded in 1985", ["organization"]),
+    ("branch of mathematics", ["branch"]),
+    ("interdisciplinary, scientific study of the mind", ["interdisciplinary", "study"]),
+    ("", []),
+])
+def test_genus_heads_one_per_conjunct(phrase, heads):
+    assert genus_heads(phrase) == heads
 
 
 def test_title_keys_cover_each_part_of_a_title():
