@@ -6,6 +6,7 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 1.5 if the tag-tree check starred it x 1.5 if a section of the
             keyword's own page is titled so x 2 if WordNet files it under the keyword
+            (x 1/1.5 if beside it)
             x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
             if they list it just before the keyword x 1.5 if the keyword's own page links
             to it x 1/1.5 if it has a page of its own and nothing above (the link aside)
@@ -41,7 +42,9 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   under "birds"), a part ("Beak") or a term of its topic domain ("Quark" under
   "physics"): scoring/taxonomy.py. Lexicographers' is-a, where the is-a factor reads the
   collection's own page; the same strength, 2. Silent for names WordNet 3.0 lacks (most
-  of computing after 2006).
+  of computing after 2006). Turned round (session 14, scoring.taxonomy.placement): filed
+  beside the keyword, a sense of each directly under one parent, 1/1.5; filed above it,
+  a broader term, listed apart.
 - Said: the collection's sentences that name both, read with Hearst's patterns ("K such as
   C", "C and other K", "C is a kind of K"): scoring/hearst.py. Two such sentences, or one
   that is at least SAID_MIN_SHARE of the sentences naming both, are x1.5;
