@@ -91,7 +91,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 53  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 55  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -229,13 +229,19 @@ def genus_heads(phrase: str) -> list[str]:
     heads: list[str] = []
     head = None
     phrase = re.sub(r"\([^()]*\)", " ", phrase.lower())  # "a 501(c)(3) non-profit organization"
-    for token in re.findall(r"[\w\-']+|[,;:()&]", phrase):
+    tokens = re.findall(r"[\w\-']+|[,;:()&]", phrase)
+    for i, token in enumerate(tokens):
         if token in ("and", "or", "&", ","):
             if head is not None:
                 heads.append(head)
             head = None
             continue
         if token in _PHRASE_ENDS or not token[0].isalnum():
+            break
+        # A participle with its preposition starts the modifier, not the noun: "a research
+        # institute focused on", "a laboratory consisting of" ("distributed version control"
+        # has no preposition after the participle).
+        if head is not None and token.endswith(("ed", "ing")) and tokens[i + 1:i + 2] and tokens[i + 1] in _PREPOSITIONS:
             break
         head = token
     if head is not None:
@@ -275,6 +281,7 @@ _PHRASE_ENDS = frozenset({"that", "which", "who", "whose", "with", "in", "of", "
                           "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
                           "created", "located", "dedicated", "devoted", "owned", "run", "backed", "formed",
                           "set", "operating", "specializing", "specialising", "where", "whose"})
+_PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
 ORGANISATION_NOUNS = frozenset({
     "company", "corporation", "conglomerate", "firm", "manufacturer", "publisher",
     "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",

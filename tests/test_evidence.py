@@ -165,6 +165,12 @@ def test_other_pages_do_not(lead):
     ("Nokia Corporation (Finnish: [ˈnokiɑ]) is a Finnish multinational telecommunications, information "
      "technology, and consumer electronics company, founded in 1865.", "organisation"),
     ("Python is an interpreted, high-level, general-purpose programming language.", "concept"),
+    # A participle with its preposition ends the noun phrase.
+    ("The Machine Intelligence Research Institute (MIRI) is a non-profit research institute focused on "
+     "identifying risks.", "organisation"),
+    ("OpenAI is an artificial intelligence research laboratory consisting of the corporation OpenAI LP.",
+     "organisation"),
+    ("Git is a distributed version control system for tracking changes in source code.", "concept"),
     ("Linux is a family of open-source Unix-like operating systems and tools.", "concept"),
     ("Emacs is a text editor and development environment.", "concept"),
     ("John F. Kennedy (May 29, 1917 – November 22, 1963) was an American politician.", "person"),
@@ -335,6 +341,9 @@ def test_names_a_field_not_for_methods_objects_and_later_sentences(lead):
     ("501(c)(3) non-profit organization founded in 1985", ["organization"]),
     ("branch of mathematics", ["branch"]),
     ("interdisciplinary, scientific study of the mind", ["interdisciplinary", "study"]),
+    ("non-profit research institute focused on identifying risks", ["institute"]),
+    ("distributed version control system for tracking changes", ["system"]),
+    ("computer networking company", ["company"]),
     ("", []),
 ])
 def test_genus_heads_one_per_conjunct(phrase, heads):
