@@ -285,19 +285,24 @@ def given_name(graph: Graph, word: str) -> bool:
                for s in graph.starting_with(word))
 
 
+def _written(graph: Graph, word: str, capitalised: bool) -> list[int]:
+    """The synsets naming `word` (accents folded) written capitalised, or in lower case."""
+    word = fold_accents(word.lower())
+    return [s for s in graph.synsets(word)
+            if any(name == word and written[:1].isupper() == capitalised for name, written in graph.names(s))]
+
+
 def _role(graph: Graph, word: str) -> bool:
     # A common noun that only ever means a kind of person opens names as a title: "Commodore
     # Perry", "Captain Cook". "John" (also a toilet) and "Jack" (also a tool) stay given names;
     # titles with other senses ("king", "general") are in NOT_GIVEN_NAMES.
-    common = [s for s in graph.synsets(word)
-              if any(name == word and written[:1].islower() for name, written in graph.names(s))]
+    common = _written(graph, word, capitalised=False)
     return bool(common) and all(kind_of(graph, s) == "person" for s in common)
 
 
 def common_noun(graph: Graph, word: str) -> bool:
     """True if WordNet has `word` as a noun written in lower case ("hopper", "church")."""
-    word = fold_accents(word.lower())
-    return any(name == word and written[:1].islower() for s in graph.synsets(word) for name, written in graph.names(s))
+    return bool(_written(graph, word, capitalised=False))
 
 
 def reads_as_person(graph: Graph, written: str) -> bool:
@@ -308,7 +313,7 @@ def reads_as_person(graph: Graph, written: str) -> bool:
     For names no page of the collection describes: WordNet's 7,000 people give the given
     names, the surname tells a person ("Warren McCulloch") from a thing named after one
     ("Victoria Falls": falls are common nouns), unless WordNet also knows the surname as a
-    person's ("Georg Cantor": a cantor is a singer, and Cantor a mathematician).
+    person's ("Alexander Bell": a bell rings, and Bell invented the telephone).
     """
     ws = fold_accents(written).split()
     if not 2 <= len(ws) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in ws):
@@ -318,11 +323,8 @@ def reads_as_person(graph: Graph, written: str) -> bool:
 
 
 def proper_person(graph: Graph, word: str) -> bool:
-    """True if WordNet has `word`, capitalised, as the name of an individual person ("Cantor", "Hopper")."""
-    word = fold_accents(word.lower())
-    return any(kind_of(graph, s) == "person" and any(name == word and written[:1].isupper()
-                                                     for name, written in graph.names(s))
-               for s in graph.synsets(word))
+    """True if WordNet has `word`, capitalised, as the name of an individual person ("Bell", "Watt")."""
+    return any(kind_of(graph, s) == "person" for s in _written(graph, word, capitalised=True))
 
 
 def describe(kind: str | None) -> str:

@@ -221,6 +221,7 @@ def test_given_names_come_from_wordnets_people(wordnet):
 def test_common_noun_and_proper_person(wordnet):
     assert common_noun(wordnet, "falls") and common_noun(wordnet, "Hopper") and not common_noun(wordnet, "McCulloch")
     assert proper_person(wordnet, "Lovelace") and not proper_person(wordnet, "hopper")
+    assert common_noun(wordnet, "bell") and proper_person(wordnet, "Bell")
 
 
 @pytest.mark.parametrize("written, expected", [
@@ -230,6 +231,7 @@ def test_common_noun_and_proper_person(wordnet):
     ("Emil Artin", True),
     ("Évariste Galois", True),
     ("Linus Torvalds", True),
+    ("Alexander Bell", True),       # a bell is a thing, and Bell a person WordNet knows
     ("Victoria Falls", False),      # falls: a common noun, and nobody WordNet knows
     ("Saint Petersburg", False),
     ("The Turk", False),
