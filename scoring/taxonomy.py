@@ -116,6 +116,16 @@ def ancestors(graph: Graph, synset: int, via: frozenset[str] = _ANY) -> dict[int
 
 
 
+def _comparable(graph: Graph, candidate: str, keyword: str,
+                keyword_senses: tuple[int, ...] | None) -> tuple[set[int], tuple[int, ...]] | None:
+    """(the keyword's senses, the candidate's) when both have nouns and the candidate is no synonym, else None."""
+    kw = set(senses(graph, keyword) if keyword_senses is None else keyword_senses)
+    cand = senses(graph, candidate)
+    if not kw or not cand or set(senses(graph, keyword)).intersection(cand):
+        return None
+    return kw, cand
+
+
 def relation(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[int, ...] | None = None) -> str | None:
     """"kind", "part" or "domain" when WordNet files `candidate` under `keyword` (module doc), else None.
 
@@ -124,10 +134,10 @@ def relation(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[i
     has no noun in WordNet or the candidate has the keyword's sense (a synonym is the
     keyword, not a sub-topic of it).
     """
-    kw = set(senses(graph, keyword) if keyword_senses is None else keyword_senses)
-    cand = senses(graph, candidate)
-    if not kw or not cand or set(senses(graph, keyword)).intersection(cand):
+    both = _comparable(graph, candidate, keyword, keyword_senses)
+    if both is None:
         return None
+    kw, cand = both
     found = None
     for c in cand:
         up = ancestors(graph, c)
@@ -157,12 +167,10 @@ def placement(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[
     sciences); else None. Co-hyponyms are the classic sibling signal; a taxonomy puts
     them beside the keyword, not under it."""
     found = relation(graph, candidate, keyword, keyword_senses)
-    if found:
+    both = _comparable(graph, candidate, keyword, keyword_senses) if found is None else None
+    if both is None:
         return found
-    kw = set(senses(graph, keyword) if keyword_senses is None else keyword_senses)
-    cand = senses(graph, candidate)
-    if not kw or not cand or set(senses(graph, keyword)).intersection(cand):
-        return None
+    kw, cand = both
     if any(c in ancestors(graph, k) for k in kw for c in cand):
         return "above"
     kw_parents = {p for k in kw for p, r in graph.up(k) if r in _IS_A}
