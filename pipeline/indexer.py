@@ -21,7 +21,7 @@ from scoring.tagtree import labels, nearest_headings
 from .parse import declared_canonical, parse_page
 from .testbed import first_paragraph_of
 from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
-                    set_meta)
+                    set_meta, url_name_key)
 from .urls import canonical, file_url, host
 
 _rules: BoilerplateRules = DEFAULT_RULES
@@ -106,15 +106,25 @@ class Copies:
         self.waiting.setdefault(declared, []).append((rowid, title, text, url))
 
     def resolve(self, con) -> int:
-        """Make each waiting group's stand-in searchable, mark the rest; the number of copies."""
+        """Make each waiting group's stand-in searchable, mark the rest; the number of copies.
+
+        The stand-in also answers to the names its copies' URLs spell (a wiki's redirects:
+        "Knowledge_representation" for "Knowledge representation and reasoning").
+        """
         copies = 0
         for declared, group in self.waiting.items():
             if declared in self.owners:
                 keeper, rest = declared, group
+                found = con.execute("SELECT id FROM pages WHERE url = ?", (declared,)).fetchone()
+                keeper_id = found[0] if found else None
             else:
-                (rowid, title, text, keeper), rest = group[0], group[1:]
-                make_searchable(con, rowid, title, text)
+                (keeper_id, title, text, keeper), rest = group[0], group[1:]
+                make_searchable(con, keeper_id, title, text, keeper)
             con.executemany("UPDATE pages SET duplicate_of = ? WHERE id = ?", [(keeper, r[0]) for r in rest])
+            if keeper_id is not None:
+                known = {k for (k,) in con.execute("SELECT key FROM titles WHERE page = ?", (keeper_id,))}
+                aliases = {url_name_key(r[3]) for r in rest} - known - {""}
+                con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(a, keeper_id) for a in sorted(aliases)])
             copies += len(rest)
         return copies
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterator, Protocol, Sequence
 
 from .errors import UserError
-from .store import connect, decompress, disambiguates, title_name, unpack_items
+from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
 from .text import singular_last, without_qualifier, words
 
 
@@ -240,6 +240,8 @@ class LocalBackend:
         except sqlite3.OperationalError:  # a store from before titles were kept
             return []
         out, seen = [], set()
+        # A page titled so before one that only answers to the name (its URL, a copy's URL).
+        rows.sort(key=lambda r: (not r[3], r[3] and key not in title_keys(r[1])))
         for url, title, lead, exact in rows:
             if url not in seen and (exact or disambiguates(title, key)):
                 seen.add(url)

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .text import normalise
+from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7  # 7: the names pages' URLs spell are title keys too (url_name_key)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -48,7 +49,9 @@ CREATE TABLE IF NOT EXISTS pages (
 );
 -- What a page calls itself: its normalised title and each part of it between separators
 -- ("Machine learning - Wikipedia" -> "machine learning wikipedia", "machine learning",
--- "wikipedia"), so a phrase finds the page that is about it on any site's title style.
+-- "wikipedia"), so a phrase finds the page that is about it on any site's title style;
+-- and the name its URL spells, and the URLs of its copies ("Image_processing" saved with
+-- the title "Digital image processing"): url_name_key.
 CREATE TABLE IF NOT EXISTS titles (key TEXT NOT NULL, page INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS titles_key ON titles(key);
 CREATE INDEX IF NOT EXISTS pages_host ON pages(host);
@@ -165,14 +168,18 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
         return None
     rowid = cur.lastrowid
     if searchable:
-        make_searchable(con, rowid, title, text)
+        make_searchable(con, rowid, title, text, url)
     return rowid
 
 
-def make_searchable(con: sqlite3.Connection, rowid: int, title: str, text: str | None) -> None:
-    """Add a stored page's FTS row and title keys, so search and hit counts see it."""
+def make_searchable(con: sqlite3.Connection, rowid: int, title: str, text: str | None, url: str = "") -> None:
+    """Add a stored page's FTS row and title keys (and its URL's name), so search and hit counts see it."""
     if title and text is not None:
-        con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(k, rowid) for k in title_keys(title)])
+        keys = title_keys(title)
+        alias = url_name_key(url)
+        if alias and alias not in keys:
+            keys.append(alias)
+        con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(k, rowid) for k in keys])
     if text is not None:
         con.execute("INSERT INTO pages_fts(rowid, title, body) VALUES (?,?,?)", (rowid, title, text))
 
@@ -192,6 +199,23 @@ def disambiguates(title: str, key: str) -> bool:
     """True if the title names `key` with a qualifier: "Kernel (operating system)" for "kernel"."""
     m = _QUALIFIER.match(title_name(title))
     return m is not None and normalise(m.group(1)) == key
+
+
+# Last path segments that name a site's place, not a page's subject.
+_PLACE_NAMES = frozenset({"index", "default", "home", "main", "start", "welcome", "page", "article", "view",
+                          "show", "print", "search", "wiki"})
+
+
+def url_name_key(url: str) -> str:
+    """The normalised name a page's URL spells (pipeline.urls.title_from_url), or "" for none.
+
+    A wiki saves a redirect's target under the redirect's name ("Image_processing" holds
+    "Digital image processing"), many sites put the subject in the path: the page answers
+    to that name as to its title. A name that is only digits or a site's place ("index",
+    "home") says nothing.
+    """
+    key = normalise(title_from_url(url)) if url else ""
+    return key if any(c.isalpha() for c in key) and key not in _PLACE_NAMES else ""
 
 
 def title_keys(title: str) -> list[str]:

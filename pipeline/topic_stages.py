@@ -23,8 +23,8 @@ from scoring.evidence import (MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import section_titles, star_labelled, star_page
-from scoring.taxonomy import (Graph, name_kind, not_a_noun, placement, practitioner, reads_as_person, relation,
-                              senses_in_context)
+from scoring.taxonomy import (Graph, introduced_as_person, name_kind, not_a_noun, placement, practitioner,
+                              reads_as_person, relation, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -313,6 +313,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             written = title
         if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
             kind = "person"  # "psychologist" for "psychology": who practises the field
+        if (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
+                and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written))):
+            kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         # A definition from a qualified title ("file (command)") does not vouch for the bare

@@ -10,7 +10,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
             if they list it just before the keyword x 1.5 if the keyword's own page links
             to it x 1/1.5 if it has a page of its own and nothing above (the link aside)
-            ties it to the keyword x 1/1.5 if its page calls it a field of study without
+            ties it to the keyword x 1/1.5 if no sentence of the collection names both
+            and nothing above ties it x 1/1.5 if its page calls it a field of study without
             putting it under the keyword x 0.5 for a generic word
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
@@ -50,6 +51,10 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   that is at least SAID_MIN_SHARE of the sentences naming both, are x1.5;
   without one, the candidate listed just before the keyword ("C and K", as sibling fields
   are listed) in COORDINATED_SHARE of them is x0.8.
+- Unsaid: not one sentence of the collection names both, and no page, star, section,
+  link or WordNet ties the candidate to the keyword: the two share documents (long pages,
+  lists of everything) but the collection never says anything of them together
+  (session 15: 3 of 33 judged top-25 places so placed were hits). 1/1.5.
 - Linked: the keyword's own page (the one whose sections count) links to the candidate,
   the link's anchor text its name (concept_key). A page about a subject links its reader
   to the concepts it is made of and uses (session 13: 0.81 of 453 judged top-10 places
@@ -91,7 +96,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 55  # 11-16 and 44-47 were used by experiments and intermediate versions (sessions 9, 10, 14); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 58  # 11-16, 44-47 and 57 were used by experiments and intermediate versions (sessions 9, 10, 14, 15); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -114,6 +119,12 @@ COORDINATED_SHARE = 0.1
 # collection's sentences tie it to the keyword. Mostly sibling fields, described without
 # the keyword (session 12: 0.26 of 57 judged top-10 places were hits).
 QUIET_PAGE_FACTOR = 1 / DEFINES_FACTOR
+# Never said together: no sentence of the collection names both, and nothing else (page,
+# star, section, link, WordNet) ties the candidate to the keyword. The two share documents,
+# long pages and lists, but the collection never makes a statement about them together
+# (session 15: 3 of 33 judged top-25 places so placed were hits; 0.72 of those with a tie).
+# The turned-round factors' strength, 1/1.5; with a page it adds to the quiet-page factor.
+UNSAID_FACTOR = 1 / DEFINES_FACTOR
 # A field of study of its own: the candidate's page calls it a field, discipline, branch,
 # science or study ("Computer vision is an interdisciplinary scientific field that ..."),
 # but its first sentence does not put it under the keyword (no is-a). A sibling or a
@@ -437,6 +448,9 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
     out = []
     if has_page and not (defines or starred or sectioned or wordnet in UNDER or reads_under(said)):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
+    if (said is not None and said.sentences == 0
+            and not (defines or starred or sectioned or linked or wordnet in UNDER)):
+        out.append((UNSAID_FACTOR, "no sentence of the collection names both, and nothing ties it to the keyword"))
     if field and not (defines and is_a):
         out.append((OTHER_FIELD_FACTOR, "its page calls it a field, not one of the keyword"))
     if defines:
@@ -580,12 +594,16 @@ def taxonomy_candidates(graph, keyword: str, known: set[str], keyword_senses: tu
 
 def concept_key(written: str) -> tuple[str, ...]:
     """What two names of one concept share: their words, plurals folded, a trailing qualifier
-    dropped ("Video game consoles" = "video game console"; "Firefox (web browser)" = "Firefox")."""
-    bare = without_qualifier(written)
-    return tuple(singular(w) for w in words(bare))
+    and a leading "the" dropped ("Video game consoles" = "video game console"; "Firefox (web
+    browser)" = "Firefox")."""
+    ws = words(without_qualifier(written))
+    if len(ws) > 1 and ws[0] == "the":  # "The Open Source Definition" = "Open Source Definition"
+        ws = ws[1:]
+    return tuple(singular(w) for w in ws)
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
+_ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "in", "on", "to", "a", "an"})
 
 
 def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
@@ -608,6 +626,8 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
         ws = words(without_qualifier(r["written"]))
         if len(ws) > 1:
             expansions.setdefault(initials(ws), r)
+            # Acronyms skip the little words: "FOSS", "IEEE" ("... of Electrical and Electronics ...").
+            expansions.setdefault(initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws), r)
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
     out: dict[str, tuple[str, str]] = {}

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
@@ -218,6 +219,20 @@ class SentencePool:
             if _COORDINATED.search(stretch):
                 c += 1
         return Said(n, k, c, example)
+
+    def words_before(self, phrase: str) -> Counter[str]:
+        """The word just before each mention of `phrase` in the keyword's sentences, as written
+        ("Ernst" of "Ernst Zermelo", "logician" of "the Swedish logician Per Martin-Löf")."""
+        ws = [singular(w) for w in words(without_qualifier(phrase))]
+        ids = set.intersection(*(self._by_word.get(w, set()) for w in ws)) if ws else set()
+        c_find = _finder(phrase) if ids else None
+        out: Counter[str] = Counter()
+        for i in sorted(ids) if c_find is not None else ():
+            for m in _mentions(self._lower[i], c_find):
+                before = self.sentences[i][max(0, m.start() - 40):m.start()].split()
+                if before and m.start() > 0 and self.sentences[i][m.start() - 1].isspace():
+                    out[before[-1].strip("(\"'“‘")] += 1
+        return out
 
 
 def _shift(spans: list[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:

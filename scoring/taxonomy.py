@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-from typing import Protocol
+from typing import Mapping, Protocol
 
 from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
 
@@ -328,6 +328,34 @@ def reads_as_person(graph: Graph, written: str) -> bool:
         return False
     last = ws[-1].strip(",.")
     return given_name(graph, ws[0]) and (not common_noun(graph, last) or proper_person(graph, last))
+
+
+# How often the collection must write a one-word name after one given name ("Ernst
+# Zermelo") before the name is read as that person's surname: once could be a coincidence
+# of two names ("Kit Oracle").
+GIVEN_NAME_MENTIONS = 2
+
+
+def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int]) -> bool:
+    """True if the sentences that name the keyword introduce `written` as a person: a surname
+    written after one given name at least GIVEN_NAME_MENTIONS times ("Ernst Zermelo" for
+    "Zermelo"), or a full name (reads_as_person's form, no word a common noun) after a word
+    that only ever means a kind of person ("logician Per Martin-Löf", "economist Oskar
+    Morgenstern"). `before` counts the word written just before each mention
+    (hearst.SentencePool.words_before).
+
+    For names no page describes, where the name alone says too little.
+    """
+    ws = fold_accents(written).split()
+    if not ws or not all(w[:1].isupper() and w[1:2].islower() for w in ws):
+        return False
+    if len(ws) == 1:  # a surname that is also a common noun is still one here: "Georg Cantor"
+        return any(n >= GIVEN_NAME_MENTIONS and w[:1].isupper() and w[1:].isalpha() and w[1:].islower()
+                   and len(w) > 2 and given_name(graph, w) for w, n in before.items())
+    if len(ws) > 3 or any(common_noun(graph, w.strip(",.")) for w in ws):
+        return False
+    roles = {w.rstrip(",") for w in before}  # "the inventor, Kristen Nygaard"
+    return any(w.isalpha() and w.islower() and len(w) > 3 and _role(graph, w) for w in roles)
 
 
 def proper_person(graph: Graph, word: str) -> bool:

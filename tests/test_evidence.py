@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (OTHER_FIELD_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -277,10 +277,20 @@ def test_score_is_the_product_the_explanation_shows():
     assert "1 of 10 sentences with both list it beside the keyword" in explain(0.4, 0.5, False, False, said=beside)
     rarely = Said(sentences=11, kind_of=0, coordinated=1)
     assert evidence_score(0.4, 0.5, False, False, said=rarely) == pytest.approx(0.2)
-    assert evidence_score(0.4, 0.5, False, False, said=Said()) == pytest.approx(0.2)
+    # No sentence names both and nothing ties it to the keyword: shared documents, never a statement.
+    assert UNSAID_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, said=Said()) == pytest.approx(0.2 * UNSAID_FACTOR)
+    assert "0.667 (no sentence of the collection names both" in explain(0.4, 0.5, False, False, said=Said())
+    assert evidence_score(0.4, 0.5, False, False, said=None) == pytest.approx(0.2)  # sentences not read
+    for tie in ({"linked": True}, {"sectioned": True}, {"wordnet": "kind"}):
+        value = evidence_score(0.4, 0.5, False, False, said=Said(), **tie)
+        assert "no sentence" not in explain(0.4, 0.5, False, False, said=Said(), **tie)
+        assert value > 0.2
+    assert "no sentence" not in explain(0.4, 0.5, True, False, said=Said())  # its page defines it via the keyword
     # A page of its own with nothing tying it to the keyword: the definition turned round.
     assert QUIET_PAGE_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, said=Said(), has_page=True) == pytest.approx(0.2 / 1.5)
+    assert evidence_score(0.4, 0.5, False, False, said=rarely, has_page=True) == pytest.approx(0.2 / 1.5)
+    assert evidence_score(0.4, 0.5, False, False, said=Said(), has_page=True) == pytest.approx(0.2 / 1.5 / 1.5)
     assert explain(0.4, 0.5, False, False, has_page=True) == (
         f"S1 0.400 x NPMI 0.500 x 0.667 (it has a page of its own, and nothing ties it to the keyword) = {0.2 / 1.5:.4f}")
     for tie in (dict(defines=True), dict(starred=True), dict(sectioned=True), dict(wordnet="kind"), dict(said=under)):
@@ -448,6 +458,8 @@ def test_concept_key_folds_plurals_and_a_trailing_qualifier():
     assert concept_key("Libraries") == ("library",)
     assert concept_key("Robotics") != concept_key("Robot")  # endings, not Porter stems
     assert concept_key("Kernel (operating system)") != concept_key("Operating system")
+    assert concept_key("The Open Source Definition") == concept_key("Open Source Definition")  # a leading "the"
+    assert concept_key("The") == ("the",)  # nothing else to name it
 
 
 def test_fold_variants_keeps_the_better_scored_form():
@@ -518,6 +530,15 @@ def test_fold_variants_ranks_an_acronym_as_its_expansion():
     assert folded["cpus"][0] == "central processing unit"  # even when the acronym scores higher
     assert "ai" not in folded  # no expansion among the candidates
     assert "nlp" not in folded  # written in lower case: a word, not an acronym
+    # Acronyms skip the little words of their expansion.
+    rows = [_row("free and open source software", 0.4, 60, "Free and open-source software"),
+            _row("foss", 0.5, 20, "FOSS"), _row("ieee", 0.3, 80, "IEEE"),
+            _row("institute of electrical and electronics engineers", 0.2, 50,
+                 "Institute of Electrical and Electronics Engineers"), _row("fos", 0.3, 5, "FOS")]
+    folded = fold_variants(rows)
+    assert folded["foss"][0] == "free and open source software"
+    assert folded["ieee"][0] == "institute of electrical and electronics engineers"
+    assert "fos" not in folded
 
 
 def test_page_name_candidates_name_the_parts_of_the_keywords_page():

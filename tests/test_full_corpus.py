@@ -57,3 +57,17 @@ def test_keyword_gives_clean_type_one_concepts(full, keyword):
     top = [c["phrase"].lower() for c in rep["candidates"] if c["type"] != "III"][:25]
     assert not CHROME & set(top), CHROME & set(top)
     assert all(c["n_cp"] > rep["n_k"] for c in rep["candidates"] if c["type"] == "III")
+
+
+def test_the_collections_own_names_place_candidates(full):
+    """Sentences that write "Ernst Zermelo" make the bare "Zermelo" a person; a page saved
+    under a redirect's URL ("Image_processing", titled "Digital image processing") is the
+    keyword's page."""
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in ("set theory", "image processing")]
+        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
+    sets, images = (json.loads(Path(t.output()["json"].path).read_text()) for t in tasks)
+    kinds = {c["normalised"]: c["evidence"]["kind"] for c in sets["candidates"]}
+    assert kinds["zermelo"] == kinds["fraenkel"] == "person"
+    assert images["keyword_page"] == WIKI + "Image_processing"

@@ -111,3 +111,17 @@ def test_offsets_survive_characters_whose_lowercase_is_longer():
 def test_a_keyword_with_a_dotted_capital_i_matches_however_the_text_writes_it():
     assert keyword_sentences(["İstanbul is big. Istanbul is old. ISTANBUL is loud."], "İstanbul") == [
         "İstanbul is big.", "Istanbul is old.", "ISTANBUL is loud."]
+
+
+def test_words_before_are_read_as_written_from_the_keywords_sentences():
+    pool = SentencePool("set theory", [
+        "In 1908, Ernst Zermelo proposed the first axiomatic set theory.",
+        "Zermelo set theory and (Ernst Zermelo's) axioms of set theory.",
+        "The Zermelo–Fraenkel axioms of set theory are standard.",
+        "Abraham Fraenkel improved it; Zermelo worked on set theory elsewhere.",
+    ])
+    # As written, punctuation after the word kept (the rules read "it;" as no name); a
+    # sentence-initial mention has no word before it.
+    assert pool.words_before("Zermelo") == {"Ernst": 2, "The": 1, "it;": 1}
+    assert pool.words_before("Fraenkel") == {"Abraham": 1}  # "Zermelo–Fraenkel": a dash, no word before
+    assert pool.words_before("Cantor") == {}

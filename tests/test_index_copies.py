@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from lxml import html as lxml_html
 
 from pipeline.hubseeds import inlink_graph
 from pipeline.indexer import build_index
 from pipeline.parse import declared_canonical
 from pipeline.search import LocalBackend
-from pipeline.store import get_page
+from pipeline.store import get_page, url_name_key
 
 WIKI = "https://en.wikipedia.org/wiki/"
 
@@ -57,3 +59,46 @@ def test_copies_are_stored_but_neither_searched_nor_counted(tmp_path):
     assert b"Beta" in get_page(con, WIKI + "Beta_2").html  # a copy is still stored
     # Beta_2 is a copy of Beta_1's page, not another page linking to Beta: Alpha alone is.
     assert inlink_graph(con, {WIKI + "Beta"}) == {WIKI + "Beta": [WIKI + "Alpha"]}
+
+
+def test_a_page_answers_to_the_names_its_url_and_its_copies_urls_spell(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    text = "Pictures are processed by computers."
+    files = {
+        # A wiki's redirects saved as pages: the file's name is the redirect's, the page the target's.
+        "Image_processing.html": page("Digital image processing", WIKI + "Digital_image_processing", text),
+        "KR.html": page("Knowledge representation and reasoning", WIKI + "Knowledge_representation_and_reasoning",
+                        text),
+        "Knowledge_representation_and_reasoning.html": page("Knowledge representation and reasoning", None, text),
+        "Knowledge_representation.html": page("Knowledge representation and reasoning",
+                                              WIKI + "Knowledge_representation_and_reasoning", text),
+        # A page titled with a name comes before one that only answers to it through its URL.
+        "Image_processing_pictures.html": page("Image processing", None, text),
+        "index.html": page("Front page", None, text),
+    }
+    for name, content in files.items():
+        (corpus / name).write_text(content, encoding="utf-8")
+    db = tmp_path / "pages.sqlite"
+    build_index(corpus, db, WIKI, workers=1)
+    backend = LocalBackend(str(db))
+    about = [url for url, _, _ in backend.pages_about("image processing")]
+    assert about[:2] == [WIKI + "Image_processing_pictures", WIKI + "Image_processing"]
+    kr = WIKI + "Knowledge_representation_and_reasoning"
+    assert [url for url, _, _ in backend.pages_about("knowledge representation")] == [kr]  # a copy's URL
+    assert [url for url, _, _ in backend.pages_about("kr")] == [kr]
+    assert backend.pages_about("index") == []  # a site's place, no name
+    assert backend.document_count() == 4  # the copies are still neither searched nor counted
+
+
+@pytest.mark.parametrize("url, key", [
+    (WIKI + "Image_processing", "image processing"),
+    ("https://example.org/articles/graph-theory.html", "graph theory"),
+    (WIKI + "AT%26T_Corporation", "at t corporation"),
+    ("https://example.org/index.php", ""),
+    ("https://example.org/2019/05/", ""),
+    ("https://example.org/", ""),
+    ("", ""),
+])
+def test_url_name_key(url, key):
+    assert url_name_key(url) == key

@@ -7,7 +7,7 @@ import pytest
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import part_of_keyword, taxonomy_candidates
-from scoring.taxonomy import (ancestors, below, common_noun, given_name, kind_of, lookup_names, name_kind, not_a_noun,
+from scoring.taxonomy import (ancestors, below, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
                               placement, practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
@@ -336,3 +336,24 @@ def test_relation_and_below_read_only_the_senses_given():
     # A name that is any sense of the keyword is still the keyword, whichever senses are read.
     assert relation(GlossGraph({"topology": (1, 2), "net layout": (2,)}, {}, {}), "net layout", "topology",
                     keyword_senses=(1,)) is None
+
+
+@pytest.mark.parametrize("written, before, expected", [
+    # A surname the sentences write after one given name, at least twice.
+    ("Zermelo", {"Ernst": 4, "of": 10}, True),
+    ("Cantor", {"Georg": 11}, True),          # a cantor sings; the sentences say Georg Cantor
+    ("Zermelo", {"Ernst": 1, "the": 4}, False),  # once could be two names side by side
+    ("Oracle", {"Kit": 1, "of": 14}, False),
+    ("Array", {"C": 5, "Judy": 1}, False),    # "C" is no given name
+    ("Python", {"the": 3}, False),
+    # A full name after a word that only ever means a kind of person.
+    ("Per Martin-Löf", {"logician": 1, "and": 1}, True),
+    ("Oskar Morgenstern", {"economist": 1}, True),
+    ("Kristen Nygaard", {"inventor,": 1}, True),
+    ("App Store", {"independent": 1}, False),  # a store is a thing
+    ("Oskar Morgenstern", {"and": 2, "with": 1}, False),  # nothing says who
+    ("Interface design", {"user": 31}, False),  # not written as a name
+    ("Saunders Mac Lane Award Fund", {"mathematician": 1}, False),
+])
+def test_introduced_as_person(wordnet, written, before, expected):
+    assert introduced_as_person(wordnet, written, before) is expected
