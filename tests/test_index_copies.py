@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,16 @@ def page(title: str, canonical: str | None, body: str) -> str:
             f"<h1>{title}</h1><p>{body}</p></div></body></html>")
 
 
+def build(tmp_path: Path, files: dict[str, str]) -> tuple[dict, Path]:
+    """Index a folder of the given files (name -> HTML), one worker; (summary, store path)."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name, content in files.items():
+        (corpus / name).write_text(content, encoding="utf-8")
+    db = tmp_path / "pages.sqlite"
+    return build_index(corpus, db, WIKI, workers=1), db
+
+
 def test_declared_canonical_reads_the_head_link():
     root = lxml_html.fromstring(page("A", "/wiki/A#top", "x"))
     assert declared_canonical(root, WIKI + "A_copy") == WIKI + "A"  # resolved, fragment dropped
@@ -29,8 +40,6 @@ def test_declared_canonical_reads_the_head_link():
 
 
 def test_copies_are_stored_but_neither_searched_nor_counted(tmp_path):
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
     text = "Robotics studies robots and sensors."
     files = {
         # A's copy comes first in collection order: the page at the canonical URL still wins.
@@ -41,10 +50,7 @@ def test_copies_are_stored_but_neither_searched_nor_counted(tmp_path):
         "Beta_2.html": page("Beta", WIKI + "Beta", text + ' <a href="/wiki/Beta">Beta</a>'),
         "Gamma.html": page("Gamma", None, text),
     }
-    for name, content in files.items():
-        (corpus / name).write_text(content, encoding="utf-8")
-    db = tmp_path / "pages.sqlite"
-    summary = build_index(corpus, db, WIKI, workers=1)
+    summary, db = build(tmp_path, files)
     assert (summary["pages"], summary["searchable"], summary["copies"]) == (5, 3, 2)
 
     con = sqlite3.connect(db)
@@ -62,8 +68,6 @@ def test_copies_are_stored_but_neither_searched_nor_counted(tmp_path):
 
 
 def test_a_page_answers_to_the_names_its_url_and_its_copies_urls_spell(tmp_path):
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
     text = "Pictures are processed by computers."
     files = {
         # A wiki's redirects saved as pages: the file's name is the redirect's, the page the target's.
@@ -77,10 +81,7 @@ def test_a_page_answers_to_the_names_its_url_and_its_copies_urls_spell(tmp_path)
         "Image_processing_pictures.html": page("Image processing", None, text),
         "index.html": page("Front page", None, text),
     }
-    for name, content in files.items():
-        (corpus / name).write_text(content, encoding="utf-8")
-    db = tmp_path / "pages.sqlite"
-    build_index(corpus, db, WIKI, workers=1)
+    _, db = build(tmp_path, files)
     backend = LocalBackend(str(db))
     about = [url for url, _, _ in backend.pages_about("image processing")]
     assert about[:2] == [WIKI + "Image_processing_pictures", WIKI + "Image_processing"]
