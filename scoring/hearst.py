@@ -185,19 +185,23 @@ class SentencePool:
         self._keyword_spans = [[m.span() for m in _mentions(low, k_find)] if k_find else []
                                for low in self._lower]
 
+    def _mentioning(self, phrase: str) -> tuple[list[int], re.Pattern | None]:
+        """The ids of the sentences holding every word of `phrase`, and its name pattern."""
+        ws = [singular(w) for w in words(without_qualifier(phrase))]
+        ids = set.intersection(*(self._by_word.get(w, set()) for w in ws)) if ws else set()
+        # Most candidates share no sentence with the keyword: compile their pattern only if one does.
+        return sorted(ids), _finder(phrase) if ids else None
+
     def said(self, phrase: str) -> Said:
         """Counts (and a quotable example) of the patterns for `phrase` under the keyword."""
-        ws = [singular(w) for w in words(without_qualifier(phrase))]
-        if not ws or not self._keyword_named:
+        if not self._keyword_named:
             return Said()
-        ids = set.intersection(*(self._by_word.get(w, set()) for w in ws))
-        # Most candidates share no sentence with the keyword: compile their pattern only if one does.
-        c_find = _finder(phrase) if ids else None
+        ids, c_find = self._mentioning(phrase)
         if c_find is None:
             return Said()
         n = k = c = 0
         example = None
-        for i in sorted(ids):
+        for i in ids:
             s = self.sentences[i]
             c_spans = [m.span() for m in _mentions(self._lower[i], c_find)]
             if not c_spans:
@@ -223,11 +227,9 @@ class SentencePool:
     def words_before(self, phrase: str) -> Counter[str]:
         """The word just before each mention of `phrase` in the keyword's sentences, as written
         ("Ernst" of "Ernst Zermelo", "logician" of "the Swedish logician Per Martin-Löf")."""
-        ws = [singular(w) for w in words(without_qualifier(phrase))]
-        ids = set.intersection(*(self._by_word.get(w, set()) for w in ws)) if ws else set()
-        c_find = _finder(phrase) if ids else None
+        ids, c_find = self._mentioning(phrase)
         out: Counter[str] = Counter()
-        for i in sorted(ids) if c_find is not None else ():
+        for i in ids if c_find is not None else ():
             for m in _mentions(self._lower[i], c_find):
                 before = self.sentences[i][max(0, m.start() - 40):m.start()].split()
                 if before and m.start() > 0 and self.sentences[i][m.start() - 1].isspace():
