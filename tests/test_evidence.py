@@ -100,6 +100,9 @@ def test_says_is_a_finds_the_keyword_in_the_genus(lead, keyword):
     ("Sociology is the study of society. It borrows from economics.", "economics"),
     # Before the copula: the subject, not what it is said to be.
     ("Economics of information is the study of how information affects decisions.", "economics"),
+    # After a relative pronoun: what the subject does or uses, not what it is.
+    ("Computational chemistry is a branch of chemistry that uses computer simulation.", "computer simulation"),
+    ("Ornithology is a branch of zoology which concerns the study of birds.", "birds"),
     ("", "economics"),
     ("No verb here, only economics.", "economics"),
 ])
@@ -178,6 +181,8 @@ def test_other_pages_do_not(lead):
     ("Kunihiko Fukushima (Japanese: 福島 邦彦) is a Japanese computer scientist, noted for his work.", "person"),
     ("A computer scientist is a person who has acquired knowledge of computer science.", "concept"),
     ("Siri is a virtual assistant that is part of Apple's operating systems.", "concept"),
+    # The keyword as a modifier of an organisation's head noun.
+    ("Pixar Animation Studios is an American computer animation studio based in Emeryville.", "organisation"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
@@ -238,6 +243,9 @@ def test_part_of_keyword():
     assert part_of_keyword("Database", "data base") and part_of_keyword("data bases", "database")
     assert part_of_keyword("Mail", "e-mail")  # a run inside, as before
     assert not part_of_keyword("Emails server", "e-mail")
+    # A heading's leading article: "The lambda calculus" is the keyword, "The Art of ..." is not.
+    assert part_of_keyword("The lambda calculus", "lambda calculus")
+    assert not part_of_keyword("The Art of Computer Programming", "computer programming")
 
 
 def test_score_is_the_product_the_explanation_shows():
@@ -574,6 +582,8 @@ def test_page_name_candidates_take_anchor_texts_as_headings():
     ("Dijkstra Prize", True),
     ("Symposium on Principles of Distributed Computing", True),
     ("Jet Propulsion Laboratory", True),
+    ("National Council of Examiners for Engineering and Surveying", True),
+    ("Institution of Engineering and Technology", True),
     ("Disjoint union", False),          # no organisation word the rule reads
     ("Society", False),                 # one word: a concept
     ("Open society", False),            # not in title case
