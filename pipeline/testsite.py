@@ -62,8 +62,21 @@ SENTINEL = ".unpacked"  # written last by unpack_corpus: its presence means "com
 PAGES_DIR = "pages"
 
 
-class _Server(ThreadingHTTPServer):
+class QuietHTTPServer(ThreadingHTTPServer):
+    """A threading HTTP server that does not print a traceback when a client hangs up."""
+
     daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A client that hangs up mid-request (a crawler dropping a 404 it will not read, a
+        # fetcher giving up on a huge body) is normal traffic, not an error worth a traceback.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionResetError, BrokenPipeError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+class _Server(QuietHTTPServer):
     request_queue_size = 128  # the default backlog (5) drops SYNs when many clients connect at once
 
     def __init__(self, address: tuple[str, int], site: CorpusSite):
@@ -71,14 +84,6 @@ class _Server(ThreadingHTTPServer):
         self.connections: set[socket.socket] = set()
         self.connections_lock = threading.Lock()
         super().__init__(address, _Handler)
-
-    def handle_error(self, request, client_address) -> None:
-        # A client that hangs up mid-request (a crawler dropping a 404 it will not read) is
-        # normal traffic, not an error worth a traceback.
-        exc = sys.exc_info()[1]
-        if isinstance(exc, (ConnectionResetError, BrokenPipeError, TimeoutError)):
-            return
-        super().handle_error(request, client_address)
 
     def close_connections(self) -> None:
         """Shut down every open keep-alive connection, waking the threads that serve them."""

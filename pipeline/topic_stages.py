@@ -333,9 +333,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
                "wordnet": wordnet, "said": asdict(said), "field": field,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned, wordnet, said, page is not None, linked, field), 6),
+                                             sectioned, wordnet, said, page is not None, linked, field,
+                                             keyword_page=bool(keyword_lead)), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
-                              said, page is not None, linked, field)}
+                              said, page is not None, linked, field, keyword_page=bool(keyword_lead))}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],

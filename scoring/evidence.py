@@ -12,7 +12,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             to it x 1/1.5 if it has a page of its own and nothing above (the link aside)
             ties it to the keyword x 1/1.5 if no sentence of the collection names both
             and nothing above ties it x 1/1.5 if its page calls it a field of study without
-            putting it under the keyword x 0.5 for a generic word
+            putting it under the keyword x 1/1.5 if the collection has no page about the
+            keyword and nothing above ties it x 0.5 for a generic word
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
 - NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
@@ -65,6 +66,10 @@ Every factor is a count or a fact a person can check in the run's artifacts:
 - Another field: the page's first sentence says the candidate is a field, discipline,
   branch, area, science or study (names_a_field) and does not name the keyword as its
   genus (no is-a): a sibling or parent field more often than a part, 1/1.5 (session 14).
+- No keyword page: the collection has no page about the keyword, and no definition,
+  star, kind-of sentence or WordNet placement ties the candidate to it: the top 10 is
+  then made of the lists of neighbouring pages, 0.29 of such judged places hits
+  (session 16). 1/1.5.
 
 Candidates come from five sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through
@@ -96,7 +101,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 60  # 11-16, 44-47, 57 and 59 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 61  # 11-16, 44-47, 57 and 59 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -132,6 +137,13 @@ UNSAID_FACTOR = 1 / DEFINES_FACTOR
 # described were hits, 0.43; 0.84 of 31 fields whose page names the keyword as their genus).
 # The definition turned round again: 1/1.5, as the quiet page.
 OTHER_FIELD_FACTOR = 1 / DEFINES_FACTOR
+# Without the keyword's page: the collection has no page about the keyword, so no section
+# or link can tie a candidate to it and the lists of neighbouring pages fill the top 10.
+# A candidate that no definition, star, kind-of sentence or WordNet ties to the keyword
+# is then a neighbour's term more often than not (session 16: 0.29 of 128 judged top-10
+# places of keywords without a page, 0.73 of 153 with a tie; with a page, untied
+# candidates are rare in a top 10 and this factor is not applied). 1/1.5, as the others.
+NO_KEYWORD_PAGE_FACTOR = 1 / DEFINES_FACTOR
 FIELD_NOUNS = frozenset({"field", "subfield", "sub-field", "discipline", "subdiscipline", "sub-discipline", "branch",
                          "area", "science", "study"})
 # WordNet files a sense of the candidate and one of the keyword directly under one parent
@@ -454,10 +466,13 @@ def reads_under(said: Said | None) -> bool:
 
 def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
             wordnet: str | None = None, said: Said | None = None, has_page: bool = False,
-            linked: bool = False, field: bool = False) -> list[tuple[float, str]]:
+            linked: bool = False, field: bool = False, keyword_page: bool = True) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
-    `field`: its page calls it a field of study (names_a_field)."""
+    `field`: its page calls it a field of study (names_a_field); `keyword_page`: the
+    collection has a page about the keyword (whose sections and links count)."""
     out = []
+    if not keyword_page and not (defines or starred or sectioned or linked or wordnet in UNDER or reads_under(said)):
+        out.append((NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword"))
     if has_page and not (defines or starred or sectioned or wordnet in UNDER or reads_under(said)):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
     if (said is not None and said.sentences == 0
@@ -492,25 +507,28 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
                    is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
                    said: Said | None = None, has_page: bool = False, linked: bool = False,
-                   field: bool = False) -> float:
+                   field: bool = False, keyword_page: bool = True) -> float:
     """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.placement's answer,
     `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so,
     `linked` whether the keyword's own page links to it by this name."""
     score = s1 * max(npmi_value, 0.0)
-    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked, field):
+    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked, field,
+                            keyword_page):
         score *= value
     return score
 
 
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
             is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-            said: Said | None = None, has_page: bool = False, linked: bool = False, field: bool = False) -> str:
+            said: Said | None = None, has_page: bool = False, linked: bool = False, field: bool = False,
+            keyword_page: bool = True) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
-                                                                      wordnet, said, has_page, linked, field)]
+                                                                      wordnet, said, has_page, linked, field,
+                                                                      keyword_page)]
     score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page,
-                           linked, field)
+                           linked, field, keyword_page)
     return " x ".join(parts) + f" = {score:.4f}"
 
 

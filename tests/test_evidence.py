@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -638,3 +638,21 @@ def test_chance_p_equals_scipys_hypergeometric_tail():
         want = float(hypergeom.sf(n_b - 1, n_docs, n_cp, n_k))
         assert chance_p(n_k, n_cp, n_b, n_docs) == pytest.approx(want, rel=1e-9, abs=1e-300), (n_docs, n_k, n_cp, n_b)
     assert chance_p(10, 10, 11, 100) == 0.0  # more shared documents than either has
+
+
+def test_no_keyword_page_turns_an_untied_candidate_down():
+    # The collection has no page about the keyword: a candidate nothing ties to it is a
+    # neighbouring page's term more often than not.
+    assert NO_KEYWORD_PAGE_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    assert evidence_score(0.4, 0.5, False, False, said=said) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False) == pytest.approx(
+        0.2 * NO_KEYWORD_PAGE_FACTOR)
+    assert "0.667 (no page about the keyword here, and nothing ties it" in explain(
+        0.4, 0.5, False, False, said=said, keyword_page=False)
+    # A definition, a star, a kind-of sentence or WordNet still vouches for it.
+    under = Said(sentences=4, kind_of=2, coordinated=0)
+    for defines, starred, tie in ((True, False, {}), (False, True, {}), (False, False, {"said": under}),
+                                  (False, False, {"wordnet": "kind"})):
+        why = explain(0.4, 0.5, defines, starred, keyword_page=False, **{"said": said, **tie})
+        assert "no page about the keyword" not in why

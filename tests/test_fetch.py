@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from pipeline.fetch import ERRORS, FetchConfig, Fetcher, FetchResult, error_kind
+from pipeline.testsite import QuietHTTPServer
 
 PAGE = b"<html><head><title>Neural networks</title></head><body><ul><li>a</li></ul></body></html>"
 LATIN1 = "<html><head><title>Caf\u00e9</title></head><body>D\u00e9j\u00e0 vu</body></html>".encode(
@@ -143,7 +144,7 @@ class Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ThreadingHTTPServer]:
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    srv = QuietHTTPServer(("127.0.0.1", 0), Handler)
     srv.daemon_threads = True
     srv.base = f"http://127.0.0.1:{srv.server_address[1]}"  # type: ignore[attr-defined]
     srv.agents = set()  # type: ignore[attr-defined]
