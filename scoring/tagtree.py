@@ -72,6 +72,26 @@ def nearest_headings(root: etree._Element) -> dict[etree._Element, etree._Elemen
     return out
 
 
+# Headings of a section that points the reader to related pages rather than dividing
+# the subject: what its links name are neighbours (siblings, parents) more often than
+# parts. Generic web and wiki wording ("See also" on wikis, "SEE ALSO" in manuals).
+RELATED_HEADINGS = frozenset({"see also", "related", "related topics", "related articles", "related pages",
+                              "related fields", "related subjects", "related concepts", "related links"})
+
+
+def related_section_links(root: etree._Element) -> set[etree._Element]:
+    """The <a> elements of a tree whose nearest heading before them is a RELATED_HEADINGS one."""
+    out: set[etree._Element] = set()
+    related = False
+    for el in root.iter(*HEADINGS, "a"):
+        if el.tag == "a":
+            if related:
+                out.add(el)
+        else:
+            related = normalise(text_of(el)) in RELATED_HEADINGS
+    return out
+
+
 _NO_HEADING = object()
 
 

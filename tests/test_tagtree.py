@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.parse import content_tree, parse_tree
-from scoring.tagtree import Evidence, labels, section_heading, section_titles, star_page, stemmed
+from scoring.tagtree import Evidence, labels, related_section_links, section_heading, section_titles, star_page, stemmed
 
 PAGE = "http://example.com/ml"
 KW = "machine learning"
@@ -180,3 +180,14 @@ def test_section_titles_are_the_content_headings_below_the_title():
     root, _ = content_tree(html)
     assert section_titles(root) == ["Models, methods, and algorithms", "Hidden Markov models",
                                     "Dynamic time warping", "See also"]
+
+
+def test_related_section_links_are_those_after_a_see_also_heading_until_the_next_heading():
+    html = b"""<html><body><h1>Speech recognition</h1><p><a href="/a">in the lead</a></p>
+    <h2>Models</h2><ul><li><a href="/b">Hidden Markov model</a></li></ul>
+    <h2>See   also<span class="mw-editsection">[edit]</span></h2><ul><li><a href="/c">Speech synthesis</a></li>
+    <li><a href="/d">Keyword spotting</a></li></ul>
+    <h2>Related topics</h2><p><a href="/e">Phonetics</a></p>
+    <h2>History</h2><p><a href="/f">Bell Labs</a></p></body></html>"""
+    root, _ = content_tree(html)
+    assert sorted(a.text for a in related_section_links(root)) == ["Keyword spotting", "Phonetics", "Speech synthesis"]

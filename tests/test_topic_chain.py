@@ -77,7 +77,9 @@ def test_every_stage_writes_its_artifact(report):
 
 
 def test_report_schema_and_order(report):
-    _, rep = report
+    task, rep = report
+    evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
+    body_keys = {concept_key(t) for t in evidence["keyword_links"] if t not in evidence["keyword_related_links"]}
     assert rep["keyword"] == KEYWORD
     assert rep["parameters"]["pages"] == PARAMS["pages"]
     assert rep["n_k"] > 0
@@ -102,7 +104,10 @@ def test_report_schema_and_order(report):
         else:  # a section heading or link of the keyword's own page, no digits; no list holds it
             assert c["evidence"]["source"] in ("section", "link") and c["pages"] == [] and c["support"] == 0
             assert not re.search(r"\d", c["phrase"])
-            assert c["evidence"]["sectioned" if c["evidence"]["source"] == "section" else "linked"]
+            if c["evidence"]["source"] == "section":
+                assert c["evidence"]["sectioned"]
+            else:  # linked from the page's body, or only from its "See also" list
+                assert c["evidence"]["linked"] == (concept_key(c["phrase"]) in body_keys)
 
 
 def _factor_follows_names(rep: dict, names: list[str], field: str, reason: str) -> None:
@@ -265,7 +270,11 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     assert "see also" not in {c["normalised"] for c in rep["candidates"] if c["evidence"]["source"] == "section"}
     # Linked: the keyword's own page links to it by this name (anchor texts in the artifact).
     assert len({concept_key(t) for t in evidence["keyword_links"]}) > 50
-    _factor_follows_names(rep, evidence["keyword_links"], "linked", "the keyword's page links to it")
+    # ... from its body: a link from its "See also" list alone does not count.
+    related = evidence["keyword_related_links"]
+    assert related and set(related) < set(evidence["keyword_links"])
+    body_links = [t for t in evidence["keyword_links"] if t not in related]
+    _factor_follows_names(rep, body_links, "linked", "the keyword's page links to it")
     # Anchors not already candidates become candidates, filtered as headings are.
     assert sources["link"] == evidence["links_named"] > 0
     _candidates_from_names(rep, evidence["keyword_links"], "link")
