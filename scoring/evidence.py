@@ -504,6 +504,29 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
     return out
 
 
+def legend() -> list[str]:
+    """Every factor of the default score with the condition it applies under, as the report explains it."""
+    return [
+        f"x {DEFINES_FACTOR:g} if the candidate's own page defines it through the keyword",
+        f"x {IS_A_FACTOR:g} if that page's first sentence says it is a kind or branch of the keyword",
+        f"x {STAR_FACTOR:g} if starred",
+        f"x {SECTION_FACTOR:g} if a section of the keyword's own page is titled so",
+        f"x {LINK_FACTOR:g} if the keyword's own page links to it by this name (a link from its \"See also\" "
+        "list alone does not count)",
+        f"x {TAXONOMY_FACTOR:g} if WordNet files it under the keyword, x 1/{1 / SIBLING_FACTOR:g} if beside it",
+        f"x {SAID_FACTOR:g} if sentences of the collection read it as under the keyword (\"K such as C\", "
+        f"\"C and other K\", \"C is a kind of K\", ...), else x {COORDINATED_FACTOR:g} if at least "
+        f"{COORDINATED_SHARE:.0%} of the sentences naming both list it just before the keyword (\"C and K\", "
+        "as fields are listed beside each other)",
+        f"x 1/{1 / QUIET_PAGE_FACTOR:g} if it has a page of its own and nothing but a link ties it to the keyword",
+        f"x 1/{1 / UNSAID_FACTOR:g} if no sentence of the collection names both and nothing ties it to the keyword",
+        f"x 1/{1 / OTHER_FIELD_FACTOR:g} if its page calls it a field of study, not one of the keyword",
+        f"x 1/{1 / NO_KEYWORD_PAGE_FACTOR:g} if the collection has no page about the keyword and no definition, "
+        "star, kind-of sentence or WordNet placement ties it to the keyword",
+        f"x {GENERIC_FACTOR:g} for a generic word (in over {GENERIC_SHARE:.0%} of all documents)",
+    ]
+
+
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
                    is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
                    said: Said | None = None, has_page: bool = False, linked: bool = False,

@@ -45,3 +45,35 @@ def test_a_field_of_study_shows_in_the_table_and_the_csv():
     rep["candidates"][0]["evidence"].update(is_a=True, field=False)
     assert "| is a |" in next(line for line in render_markdown(rep).splitlines() if line.startswith("| 1 | Qubit |"))
     assert "field" in EVIDENCE_COLUMNS
+
+
+def test_no_keyword_page_warning_only_when_the_run_found_none():
+    from tasks.report import no_keyword_page_note
+
+    rep = _report(300)
+    assert no_keyword_page_note(rep) is None  # an older report, or the published method: nothing known
+    rep["keyword_page"] = "https://en.wikipedia.org/wiki/Quantum_computing"
+    assert no_keyword_page_note(rep) is None
+    rep["keyword_page"] = None
+    note = no_keyword_page_note(rep)
+    assert note.startswith("No page about the keyword")
+    assert f"**{note}**" in render_markdown(rep)
+    assert summary_lines(rep, "r.md")[-2:] == [note, "Report: r.md"]
+    rep["n_k"] = 32  # both warnings, few pages first
+    assert summary_lines(rep, "r.md")[-3:] == [few_pages_note(rep), note, "Report: r.md"]
+
+
+def test_the_formula_names_every_factor_the_scores_use():
+    from scoring import evidence as ev
+
+    md = render_markdown(_report(300))
+    formula = next(line for line in md.splitlines() if line.startswith("Ranked by score = S1 x max(NPMI, 0) x "))
+    for value in (ev.DEFINES_FACTOR, ev.IS_A_FACTOR, ev.STAR_FACTOR, ev.SECTION_FACTOR, ev.LINK_FACTOR,
+                  ev.TAXONOMY_FACTOR, ev.SAID_FACTOR, ev.COORDINATED_FACTOR, ev.GENERIC_FACTOR):
+        assert f"x {value:g} " in formula
+    for turned in (ev.QUIET_PAGE_FACTOR, ev.UNSAID_FACTOR, ev.OTHER_FIELD_FACTOR, ev.NO_KEYWORD_PAGE_FACTOR,
+                   ev.SIBLING_FACTOR):
+        assert f"x 1/{1 / turned:g} " in formula
+    for reason in ("no page about the keyword", "field of study", "no sentence of the collection names both",
+                   "See also"):
+        assert reason in formula
