@@ -483,6 +483,10 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
         # "intelligence" for "artificial intelligence": every page with the keyword has
         # it, so its counts measure the keyword, not a relation between the two.
         return "part of the keyword: its hit counts are the keyword's own"
+    if without_qualifier(written) != written and part_of_keyword(without_qualifier(written), keyword):
+        # "Boolean algebra (logic)" for "boolean algebra": the keyword itself, in one of its
+        # senses (a page title's qualifier), not a sub-topic of it.
+        return "the keyword itself, with a qualifier"
     if names_a_list(written):
         return "names a list, outline or glossary page, not a concept"
     if is_fragment(written):

@@ -1,0 +1,29 @@
+"""_no_concept (pipeline/topic_stages.py): the rules that give a candidate score 0 whatever its counts."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.topic_stages import _no_concept
+
+
+@pytest.mark.parametrize("written, keyword", [
+    ("Boolean algebra (logic)", "boolean algebra"),  # the keyword in one of its senses
+    ("Kernel (operating system)", "kernel"),
+    ("Operating systems", "operating system"),  # the keyword in the plural
+    ("intelligence", "artificial intelligence"),  # a part of the keyword
+])
+def test_the_keyword_itself_or_a_part_of_it_is_no_concept(written, keyword):
+    from pipeline.text import normalise
+
+    assert _no_concept(normalise(written), written, keyword) is not None
+
+
+@pytest.mark.parametrize("written, keyword", [
+    ("Kernel (operating system)", "operating system"),  # the qualifier names the keyword: a part of it
+    ("Boolean algebras canonically defined", "boolean algebra"),  # longer than the keyword
+    ("Ontology (information science)", "information science"),
+])
+def test_a_name_qualified_by_the_keyword_or_longer_than_it_is_a_concept(written, keyword):
+    from pipeline.text import normalise
+
+    assert _no_concept(normalise(written), written, keyword) is None
