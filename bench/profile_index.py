@@ -48,10 +48,10 @@ def profile(pages: list[tuple[str, bytes]]) -> dict[str, float]:
         source = step("decode", parser_input, raw)
         root, _ = step("lxml parse", parse_tree_checked, source)
         step("title", page_title, root)
+        links = step("links", page_links, root, url)
         body = root.find("body")
         body = body if body is not None else root
         step("chrome removal", strip_boilerplate, body, DEFAULT_RULES)
-        links = step("links", page_links, root, url)  # the content's, as parse_page takes them
         items = step("list items + labels", index_items, root, url)
         step("lead", first_paragraph_of, root, NO_RULES)
         step("canonical", declared_canonical, root, url)

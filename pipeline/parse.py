@@ -215,8 +215,6 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
 
     `on_content` sees the chrome-free tree before its text is extracted (which adds line
     breaks to block elements): the index uses it to take list items from the same parse.
-    `links` are the links of the content, chrome removed by `rules` (the crawler reads
-    every link of a page through `pipeline.links` instead: it must follow navigation).
     """
     problem = html_problem(raw, content_type)
     if problem:
@@ -226,14 +224,17 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
     except ValueError as exc:
         return ParsedPage(url=url, problem=str(exc))
     title = page_title(root)
+    # Every link of the page, navigation included, as a search engine's back-link query
+    # sees them: the hub seeds and the single-topic comparison's seeds read this graph.
+    # Session 17 stored the content's links only (after the chrome removal below): the
+    # index build went from ~26 to 20.4-22.4 s, still short of its 20 s aim, but the hubs
+    # found became list pages instead of the pages sharing the seeds' navigation boxes,
+    # and recall with hubs added fell (Hub-Seeking 0.658 -> 0.568 at 250 pages, 30
+    # topics): not kept.
+    links = page_links(root, url)
     body = root.find("body")
     body = body if body is not None else root
     strip_boilerplate(body, rules)  # the <head> holds no content: skip walking it
-    # The content's links, as its text: a navigation box or menu links every page of a
-    # family to every other, which says nothing about this page (link analysis drops such
-    # navigational links since Kleinberg's HITS), and walking them was a third of the
-    # index build's CPU (531 links a page on the shared corpus, 155 in the content).
-    links = page_links(root, url)
     extra = on_content(root) if on_content else None
     return ParsedPage(url=url, title=title, text=squash(element_text(body)), links=links,
                       repaired=repaired, extra=extra)

@@ -20,7 +20,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 8  # 7: the names pages' URLs spell are title keys too (url_name_key); 8: links of the content only
+SCHEMA_VERSION = 7  # 7: the names pages' URLs spell are title keys too (url_name_key)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -29,8 +29,7 @@ CREATE TABLE IF NOT EXISTS pages (
     host TEXT NOT NULL,
     title TEXT NOT NULL DEFAULT '',
     html BLOB,              -- compressed raw bytes as fetched or read (module doc: Zstandard)
-    links BLOB,             -- compressed JSON [[url, anchor], ...]: the content's links (index builds:
-                            -- chrome removed, as for the text; crawls: every link)
+    links BLOB,             -- compressed JSON [[url, anchor], ...]
     status INTEGER,         -- HTTP status, 200 for corpus files
     content_type TEXT,
     fetched_at REAL,
