@@ -318,7 +318,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
             kind = "person"  # "psychologist" for "psychology": who practises the field
         if (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
-                and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written))):
+                and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written),
+                                                                   pool.words_after(written))):
             kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)

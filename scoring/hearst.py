@@ -227,13 +227,28 @@ class SentencePool:
     def words_before(self, phrase: str) -> Counter[str]:
         """The word just before each mention of `phrase` in the keyword's sentences, as written
         ("Ernst" of "Ernst Zermelo", "logician" of "the Swedish logician Per Martin-Löf")."""
+        return self._neighbours(phrase, after=False)
+
+    def words_after(self, phrase: str) -> Counter[str]:
+        """The word just after each mention of `phrase` in the keyword's sentences, as written
+        ("showed" of "Dana Scott showed that ...")."""
+        return self._neighbours(phrase, after=True)
+
+    def _neighbours(self, phrase: str, after: bool) -> Counter[str]:
         ids, c_find = self._mentioning(phrase)
         out: Counter[str] = Counter()
         for i in ids if c_find is not None else ():
+            s = self.sentences[i]
             for m in _mentions(self._lower[i], c_find):
-                before = self.sentences[i][max(0, m.start() - 40):m.start()].split()
-                if before and m.start() > 0 and self.sentences[i][m.start() - 1].isspace():
-                    out[before[-1].strip("(\"'“‘")] += 1
+                if after:  # a whole word after a space: not "Scott's", not "Scott-Strachey"
+                    if m.end() < len(s) and s[m.end()].isspace():
+                        following = s[m.end():m.end() + 40].split()
+                        if following:
+                            out[following[0].strip(",.;:)\"'”’")] += 1
+                else:
+                    before = s[max(0, m.start() - 40):m.start()].split()
+                    if before and m.start() > 0 and s[m.start() - 1].isspace():
+                        out[before[-1].strip("(\"'“‘")] += 1
         return out
 
 

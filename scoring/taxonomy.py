@@ -336,13 +336,24 @@ def reads_as_person(graph: Graph, written: str) -> bool:
 GIVEN_NAME_MENTIONS = 2
 
 
-def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int]) -> bool:
+# Verbs of saying and proving: what the sentences have a person, not a thing, do right
+# after the name ("Dana Scott showed that", "Ulric Neisser coined the term"). Past tense
+# only, as a person's work is reported; "introduced", "proposed", "developed" are left
+# out: languages, companies and standards do those too.
+PERSON_VERBS = frozenset({"argued", "asserted", "believed", "claimed", "coined", "conjectured", "hypothesized",
+                          "hypothesised", "insisted", "postulated", "proved", "realized", "realised", "recalled",
+                          "remarked", "said", "showed", "speculated", "stated", "wrote"})
+
+
+def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
+                         after: Mapping[str, int] | None = None) -> bool:
     """True if the sentences that name the keyword introduce `written` as a person: a surname
     written after one given name at least GIVEN_NAME_MENTIONS times ("Ernst Zermelo" for
     "Zermelo"), or a full name (reads_as_person's form, no word a common noun) after a word
     that only ever means a kind of person ("logician Per Martin-Löf", "economist Oskar
-    Morgenstern"). `before` counts the word written just before each mention
-    (hearst.SentencePool.words_before).
+    Morgenstern") or before a verb of saying or proving (PERSON_VERBS: "Dana Scott showed
+    that"). `before` and `after` count the words written just before and after each
+    mention (hearst.SentencePool.words_before, words_after).
 
     For names no page describes, where the name alone says too little.
     """
@@ -355,7 +366,12 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int]) 
     if len(ws) > 3 or any(common_noun(graph, w.strip(",.")) for w in ws):
         return False
     roles = {w.rstrip(",") for w in before}  # "the inventor, Kristen Nygaard"
-    return any(w.isalpha() and w.islower() and len(w) > 3 and _role(graph, w) for w in roles)
+    if any(w.isalpha() and w.islower() and len(w) > 3 and _role(graph, w) for w in roles):
+        return True
+    # A verb is weaker evidence than a role noun: no word may be a common noun's plural
+    # either ("Microsoft Windows showed ...").
+    return (any(w in PERSON_VERBS for w in (after or {}))
+            and not any(common_noun(graph, singular(w.strip(",.").lower())) for w in ws))
 
 
 def proper_person(graph: Graph, word: str) -> bool:

@@ -125,3 +125,9 @@ def test_words_before_are_read_as_written_from_the_keywords_sentences():
     assert pool.words_before("Zermelo") == {"Ernst": 2, "The": 1, "it;": 1}
     assert pool.words_before("Fraenkel") == {"Abraham": 1}  # "Zermelo–Fraenkel": a dash, no word before
     assert pool.words_before("Cantor") == {}
+    # After: the next whole word, its trailing punctuation dropped; a possessive or a dash
+    # after the name is no word after it.
+    assert pool.words_after("Ernst Zermelo") == {"proposed": 1}
+    assert pool.words_after("Zermelo") == {"proposed": 1, "set": 1, "worked": 1}
+    assert pool.words_after("Abraham Fraenkel") == {"improved": 1}
+    assert pool.words_after("Cantor") == {}

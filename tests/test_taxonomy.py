@@ -357,3 +357,16 @@ def test_relation_and_below_read_only_the_senses_given():
 ])
 def test_introduced_as_person(wordnet, written, before, expected):
     assert introduced_as_person(wordnet, written, before) is expected
+
+
+@pytest.mark.parametrize("written, after, expected", [
+    # A full name before a verb of saying or proving.
+    ("Dana Scott", {"showed": 1, "and": 2}, True),
+    ("Ulric Neisser", {"coined": 1}, True),
+    ("Dana Scott", {"and": 2, "introduced": 1}, False),  # things introduce too
+    ("Apache Hadoop", {"project": 3, "runs": 1}, False),
+    ("Microsoft Windows", {"showed": 1}, False),  # windows are common nouns: no full name
+    ("Avida", {"showed": 1}, False),  # one word: only a given name before it tells
+])
+def test_introduced_as_person_by_the_verb_after_the_name(wordnet, written, after, expected):
+    assert introduced_as_person(wordnet, written, {}, after) is expected
