@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.text import normalise
 from pipeline.topic_stages import _no_concept
 
 
@@ -13,8 +14,6 @@ from pipeline.topic_stages import _no_concept
     ("intelligence", "artificial intelligence"),  # a part of the keyword
 ])
 def test_the_keyword_itself_or_a_part_of_it_is_no_concept(written, keyword):
-    from pipeline.text import normalise
-
     assert _no_concept(normalise(written), written, keyword) is not None
 
 
@@ -24,6 +23,4 @@ def test_the_keyword_itself_or_a_part_of_it_is_no_concept(written, keyword):
     ("Ontology (information science)", "information science"),
 ])
 def test_a_name_qualified_by_the_keyword_or_longer_than_it_is_a_concept(written, keyword):
-    from pipeline.text import normalise
-
     assert _no_concept(normalise(written), written, keyword) is None
