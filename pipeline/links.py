@@ -7,9 +7,14 @@ from typing import Iterator
 from lxml import etree
 
 from .parse import BLOCK_TAGS, text_of
+from .text import contains_phrase, words
 from .urls import canonical
 
 CONTEXT_WORDS = 20  # words on each side of the anchor
+# A "block" of more words than this is a container holding text directly (a <div> of a
+# whole article on a site without <p>), not one paragraph: naming the phrase somewhere in
+# it says nothing of its links.
+MAX_BLOCK_WORDS = 400
 
 
 @dataclass
@@ -104,4 +109,27 @@ def extract_links(root: etree._Element, url: str, context: bool = False, parent:
                     parents[p] = " ".join(text_of(p).split())
                 link.parent = parents[p]
         out.append(link)
+    return out
+
+
+def links_naming(root: etree._Element, url: str, phrase_words: list[str]) -> list[tuple[str, str]]:
+    """(anchor text, absolute URL) of every link whose block (paragraph, list item, cell) names
+    the phrase, its words as a contiguous run, in document order.
+
+    What the collection's authors link to where they write about a subject: a surrogate for
+    the links of a page about it, where the collection has none.
+    """
+    if not phrase_words:
+        return []
+    names: dict[etree._Element, bool] = {}
+    out = []
+    for a, target, anchor in link_anchors(root, url):
+        if not anchor:
+            continue
+        block = _block(a)
+        if block not in names:
+            block_words = words(text_of(block))
+            names[block] = len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)
+        if names[block]:
+            out.append((anchor, target))
     return out

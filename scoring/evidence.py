@@ -9,7 +9,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             (x 1/1.5 if beside it)
             x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
             if they list it just before the keyword x 1.5 if the keyword's own page links
-            to it x 1/1.5 if it has a page of its own and nothing above (the link aside)
+            to it (without such a page: if paragraphs naming the keyword on two or more
+            pages do) x 1/1.5 if it has a page of its own and nothing above (the link aside)
             ties it to the keyword x 1/1.5 if no sentence of the collection names both
             and nothing above ties it x 1/1.5 if its page calls it a field of study without
             putting it under the keyword x 1/1.5 if the collection has no page about the
@@ -60,6 +61,15 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   the link's anchor text its name (concept_key). A page about a subject links its reader
   to the concepts it is made of and uses (session 13: 0.81 of 453 judged top-10 places
   so linked were hits, 0.59 of the 417 others).
+- Cited: the collection has no page about the keyword, and paragraphs (list items, table
+  cells) that name it link to the candidate by this name on MIN_CITING_PAGES pages or
+  more of the run's pages (chrome removed): what authors link to where they write about
+  the subject stands in for the missing page's links. The link's factor, 1.5, and a tie
+  like it (session 18: 0.65 of 194 judged top-25 places of keywords without a page so
+  cited were hits, 0.27 of 198 cited nowhere; for keywords with a page the same factor
+  measured worse, so it is not counted there). Not counted either when no sentence of the
+  collection names both (the link always sits in another sentence of the paragraph: 2 of
+  20 judged places so cited were hits).
 - Quiet page: a page titled as the candidate whose first paragraph does not mention the
   keyword, with no star, section, WordNet or kind-of sentence either: the definition
   turned round, 1/1.5 (session 12: a sibling field's page, mostly).
@@ -71,11 +81,12 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   then made of the lists of neighbouring pages, 0.29 of such judged places hits
   (session 16). 1/1.5.
 
-Candidates come from five sources: the mined lists; definitions (`definition_candidates`:
+Candidates come from six sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through
 it); the section headings of the keyword's own page and the anchor texts of its links
 (`page_name_candidates`), which name its parts and what it uses whether or not a list
-holds them word for word; and the names WordNet files under the keyword
+holds them word for word; without such a page, the anchors its citing paragraphs link
+by (source "cited"); and the names WordNet files under the keyword
 (`taxonomy_candidates`).
 
 Type III candidates (n(CP) > n(k)) are ranked with the rest: for a rare keyword a real
@@ -101,7 +112,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 64  # 11-16, 44-47, 57 and 59 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 66  # 11-16, 44-47, 57, 59 and 65 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -156,6 +167,14 @@ SIBLING_FACTOR = 1 / DEFINES_FACTOR
 # again, as the star and the section; not a tie that lifts the quiet-page factor (a page
 # links to its sibling fields too: session 13 measured that as worse).
 LINK_FACTOR = 1.5
+# Without a page about the keyword: the collection's paragraphs (and list items, table
+# cells) that name the keyword link to the candidate by this name on MIN_CITING_PAGES
+# pages or more (pipeline.links.links_naming). What authors link to where they write about
+# a subject stands in for the links of a page about it (session 18: 0.65 of 194 judged
+# top-25 places of keywords without a page were hits when so cited, 0.43 of 105 cited on
+# one page, 0.27 of 198 cited nowhere). The link's strength; one page is an anecdote.
+CITED_FACTOR = LINK_FACTOR
+MIN_CITING_PAGES = 2
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
 GENERIC_SHARE = 0.1
@@ -466,12 +485,18 @@ def reads_under(said: Said | None) -> bool:
 
 def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
             wordnet: str | None = None, said: Said | None = None, has_page: bool = False,
-            linked: bool = False, field: bool = False, keyword_page: bool = True) -> list[tuple[float, str]]:
+            linked: bool = False, field: bool = False, keyword_page: bool = True,
+            cited: int = 0) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
     `field`: its page calls it a field of study (names_a_field); `keyword_page`: the
-    collection has a page about the keyword (whose sections and links count)."""
+    collection has a page about the keyword (whose sections and links count); `cited`: on
+    how many pages a paragraph naming the keyword links to it (counted without a keyword page)."""
     out = []
-    if not keyword_page and not (defines or starred or sectioned or linked or wordnet in UNDER or reads_under(said)):
+    # A citing paragraph that no sentence of the collection backs (the link sits in another
+    # sentence than the keyword, every time) ties nothing: 2 of 20 such judged places were hits.
+    cited = cited if cited >= MIN_CITING_PAGES and (said is None or said.sentences > 0) else 0
+    if not keyword_page and not (defines or starred or sectioned or linked or cited or wordnet in UNDER
+                                 or reads_under(said)):
         out.append((NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword"))
     if has_page and not (defines or starred or sectioned or wordnet in UNDER or reads_under(said)):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
@@ -490,6 +515,8 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
         out.append((SECTION_FACTOR, "a section of the keyword's page is titled so"))
     if linked:
         out.append((LINK_FACTOR, "the keyword's page links to it by this name"))
+    elif cited:
+        out.append((CITED_FACTOR, f"paragraphs naming the keyword on {cited} pages link to it by this name"))
     if wordnet in UNDER:
         out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
     elif wordnet == "sibling":
@@ -513,6 +540,8 @@ def legend() -> list[str]:
         f"x {SECTION_FACTOR:g} if a section of the keyword's own page is titled so",
         f"x {LINK_FACTOR:g} if the keyword's own page links to it by this name (a link from its \"See also\" "
         "list alone does not count)",
+        f"x {CITED_FACTOR:g} if, without a page about the keyword, paragraphs naming it on at least "
+        f"{MIN_CITING_PAGES} pages link to it by this name",
         f"x {TAXONOMY_FACTOR:g} if WordNet files it under the keyword, x 1/{1 / SIBLING_FACTOR:g} if beside it",
         f"x {SAID_FACTOR:g} if sentences of the collection read it as under the keyword (\"K such as C\", "
         f"\"C and other K\", \"C is a kind of K\", ...), else x {COORDINATED_FACTOR:g} if at least "
@@ -522,7 +551,7 @@ def legend() -> list[str]:
         f"x 1/{1 / UNSAID_FACTOR:g} if no sentence of the collection names both and nothing ties it to the keyword",
         f"x 1/{1 / OTHER_FIELD_FACTOR:g} if its page calls it a field of study, not one of the keyword",
         f"x 1/{1 / NO_KEYWORD_PAGE_FACTOR:g} if the collection has no page about the keyword and no definition, "
-        "star, kind-of sentence or WordNet placement ties it to the keyword",
+        "star, citing paragraphs, kind-of sentence or WordNet placement ties it to the keyword",
         f"x {GENERIC_FACTOR:g} for a generic word (in over {GENERIC_SHARE:.0%} of all documents)",
     ]
 
@@ -530,13 +559,13 @@ def legend() -> list[str]:
 def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
                    is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
                    said: Said | None = None, has_page: bool = False, linked: bool = False,
-                   field: bool = False, keyword_page: bool = True) -> float:
+                   field: bool = False, keyword_page: bool = True, cited: int = 0) -> float:
     """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.placement's answer,
     `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so,
     `linked` whether the keyword's own page links to it by this name."""
     score = s1 * max(npmi_value, 0.0)
     for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked, field,
-                            keyword_page):
+                            keyword_page, cited):
         score *= value
     return score
 
@@ -544,14 +573,14 @@ def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, g
 def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
             is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
             said: Said | None = None, has_page: bool = False, linked: bool = False, field: bool = False,
-            keyword_page: bool = True) -> str:
+            keyword_page: bool = True, cited: int = 0) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
                                                                       wordnet, said, has_page, linked, field,
-                                                                      keyword_page)]
+                                                                      keyword_page, cited)]
     score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page,
-                           linked, field, keyword_page)
+                           linked, field, keyword_page, cited)
     return " x ".join(parts) + f" = {score:.4f}"
 
 

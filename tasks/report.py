@@ -34,17 +34,18 @@ def no_keyword_page_note(report: dict) -> str | None:
     """A warning when the default method found no page about the keyword, else None.
 
     Then no section, link or definition of the keyword's own page ranks the candidates,
-    and the mined lists are those of pages that mention it: on the developers' held-out
-    keywords, 0.41 of such top-10 places were sub-topics against 0.68 with a page
-    (session 17, README "Quality").
+    the mined lists are those of pages that mention it, and what their paragraphs naming
+    it link to stands in for the page's links: on the developers' held-out keywords, 0.49
+    of such top-10 places were sub-topics against 0.70 with a page (session 18, README
+    "Quality").
     """
     if "keyword_page" not in report or report["keyword_page"] is not None or not report.get("n_k"):
         return None
     domain = report.get("parameters", {}).get("domain")
     where = f" on the hosts --domain {domain} allows" if domain else ""
     return (f"No page about the keyword: no page of the collection{where} is titled with it and says what it "
-            "is in its first paragraph, so its lists come from pages that mention it; expect neighbours' terms "
-            "among the top concepts.")
+            "is in its first paragraph, so its lists come from pages that mention it and what their paragraphs "
+            "about it link to stands in for that page's links; expect neighbours' terms among the top concepts.")
 
 
 def notes(report: dict) -> list[str]:
@@ -97,7 +98,8 @@ def kind(c: dict) -> str:
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
-                    "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance", "thin", "variant_of")
+                    "cited", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
+                    "thin", "variant_of")
 
 
 def _defines(e: dict) -> str:
@@ -138,6 +140,13 @@ def _said(said: dict | None) -> str:
     return f"{said['kind_of']}/{said['coordinated']}/{said['sentences']}"
 
 
+def _links_cell(e: dict) -> str:
+    """The report.md "→" cell: the keyword's page links to it, or on how many pages its paragraphs do."""
+    if e.get("linked"):
+        return "→"
+    return f"{e['cited']} pages" if e.get("cited") else ""
+
+
 def render_evidence_markdown(report: dict) -> str:
     """The default method's report: concepts, then people, with the factors of each score and why."""
     cands = report["candidates"]
@@ -145,7 +154,8 @@ def render_evidence_markdown(report: dict) -> str:
         "Ranked by score = S1 x max(NPMI, 0) " + " ".join(legend()) + " "
         "(scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
-        "§ = a section of the keyword's own page is titled so; → = the keyword's own page links to it; "
+        "§ = a section of the keyword's own page is titled so; → = the keyword's own page links to it "
+        "(without such a page, \"N pages\": paragraphs naming the keyword on N pages link to it); "
         "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
         "said = sentences naming both that read it as under the keyword / that list it before the keyword / "
         "all sentences naming both (scoring/hearst.py); "
@@ -156,7 +166,8 @@ def render_evidence_markdown(report: dict) -> str:
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
         "mined lists, a section heading of the keyword's own page; link = none of these, the anchor text of a "
-        "link on the keyword's own page; wordnet = none of these, a name WordNet "
+        "link on the keyword's own page; cited = none of these, without a page about the keyword, the anchor "
+        "text of links from paragraphs naming it on at least two pages; wordnet = none of these, a name WordNet "
         "files under the keyword that at least two documents hold with it. People "
         "(candidates whose page opens as a biography: a name, a birth or life span in "
         "parentheses, \"is/was a ...\") and organisations (whose page's first sentence calls "
@@ -183,7 +194,7 @@ def render_evidence_markdown(report: dict) -> str:
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                         f"{'§' if e.get('sectioned') else ''} | {'→' if e.get('linked') else ''} | "
+                         f"{'§' if e.get('sectioned') else ''} | {_links_cell(e)} | "
                          f"{_defines(e)} | {e.get('wordnet') or ''} | "
                          f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
@@ -197,6 +208,9 @@ def render_evidence_markdown(report: dict) -> str:
             line += " Not in the mined lists: a section heading of the keyword's own page."
         elif e.get("source") == "link":
             line += " Not in the mined lists: the anchor text of a link on the keyword's own page."
+        elif e.get("source") == "cited":
+            line += (" Not in the mined lists: the anchor text of links from paragraphs naming the keyword "
+                     f"on {e.get('cited', 0)} pages.")
         elif e.get("source") == "wordnet":
             line += " Not in the mined lists: a name WordNet files under the keyword."
         if e["defines"]:

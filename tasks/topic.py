@@ -281,7 +281,8 @@ class Evidence(TopicStage):
                 result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
                                          read_json(self.stage_input(CandidatePhrases))["candidates"],
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
-                                         self.progress("candidates weighed"), self.rules(), taxonomy)
+                                         self.progress("candidates weighed"), self.rules(), taxonomy,
+                                         [r["url"] for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]])
         finally:
             taxonomy.close()
         write_json(self.output(), result)

@@ -656,3 +656,32 @@ def test_no_keyword_page_turns_an_untied_candidate_down():
                                   (False, False, {"wordnet": "kind"})):
         why = explain(0.4, 0.5, defines, starred, keyword_page=False, **{"said": said, **tie})
         assert "no page about the keyword" not in why
+
+
+def test_citing_paragraphs_tie_a_candidate_to_a_keyword_without_a_page():
+    # Without a page about the keyword, paragraphs naming it on two or more pages that link
+    # to the candidate stand in for that page's link: the link's factor, and a tie.
+    from scoring.evidence import CITED_FACTOR, MIN_CITING_PAGES
+    assert CITED_FACTOR == LINK_FACTOR and MIN_CITING_PAGES == 2
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    untied = evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False)
+    assert untied == pytest.approx(0.2 * NO_KEYWORD_PAGE_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, cited=3) == pytest.approx(
+        0.2 * CITED_FACTOR)
+    why = explain(0.4, 0.5, False, False, said=said, keyword_page=False, cited=3)
+    assert "paragraphs naming the keyword on 3 pages link to it" in why
+    assert "no page about the keyword" not in why
+    # One page is an anecdote: nothing changes.
+    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, cited=1) == pytest.approx(untied)
+    # The keyword page's own link is the stronger statement: the two do not multiply.
+    assert evidence_score(0.4, 0.5, False, False, said=said, linked=True, cited=5) == pytest.approx(0.2 * LINK_FACTOR)
+
+
+def test_a_citation_no_sentence_backs_ties_nothing():
+    # The link sits in the paragraph, but no sentence of the collection names both.
+    silent = Said(sentences=0, kind_of=0, coordinated=0)
+    why = explain(0.4, 0.5, False, False, said=silent, keyword_page=False, cited=4)
+    assert "link to it" not in why
+    assert "no page about the keyword here" in why and "no sentence of the collection names both" in why
+    assert evidence_score(0.4, 0.5, False, False, said=silent, keyword_page=False, cited=4) == pytest.approx(
+        evidence_score(0.4, 0.5, False, False, said=silent, keyword_page=False))

@@ -427,3 +427,25 @@ def test_published_method_is_the_published_chain(env, report):
     with open(published.output()["csv"].path, newline="") as f:
         header = next(csv.reader(f))
     assert header == ["rank", "phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support"]
+
+
+def test_a_keyword_without_a_page_is_read_through_the_paragraphs_that_cite_it(env):
+    """No page about the keyword: what paragraphs naming it link to, on two or more pages, ranks and joins."""
+    from scoring.evidence import MIN_CITING_PAGES
+
+    task = topic(env, keyword="logistic regression")
+    assert run(task)
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    assert rep["keyword_page"] is None
+    evidence = json.loads((Path(task.output()["json"].path).parent / "10-evidence.json").read_text())
+    assert evidence["cited_links"], "the slice's pages link from paragraphs naming the keyword"
+    assert all(len(c["pages"]) >= MIN_CITING_PAGES for c in evidence["cited_links"])
+    cited = [c for c in rep["candidates"] if c["evidence"]["cited"]]
+    assert cited and all(c["evidence"]["cited"] >= MIN_CITING_PAGES for c in cited)
+    for c in cited:
+        if not c["evidence"]["linked"]:
+            assert f"on {c['evidence']['cited']} pages link to it" in c["evidence"]["why"]
+    joined = [c for c in rep["candidates"] if c["evidence"]["source"] == "cited"]
+    assert joined and evidence["cited_named"] == len(joined)
+    anchors = {concept_key(c["anchor"]) for c in evidence["cited_links"]}
+    assert all(concept_key(c["phrase"]) in anchors for c in joined)
