@@ -280,11 +280,12 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # 198 cited nowhere).
     cited = ({k: e for k, e in cited_links(backend, pages, keyword, rules).items()
               if len(e["pages"]) >= MIN_CITING_PAGES} if not keyword_lead and pages else {})
-    for e in sorted(cited.values(), key=lambda e: -len(e["pages"])):
+    most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
+    for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
     headed = page_name_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
     pointed = page_name_candidates(keyword, anchors, mined | {d["phrase"] for d in defined + headed})
-    quoted = page_name_candidates(keyword, [e["anchor"] for e in sorted(cited.values(), key=lambda e: -len(e["pages"]))],
+    quoted = page_name_candidates(keyword, [e["anchor"] for e in most_cited],
                                   mined | {d["phrase"] for d in defined + headed + pointed})
     # "relational", "mutable": link text, but no name of a concept. And an anchor no
     # document but (at most) the keyword's own page holds with the keyword is an anecdote,
@@ -387,8 +388,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     rows.sort(key=rank_key)
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
             "links_named": len(linked_rows), "cited_named": len(cited_rows), "keyword_links": anchors,
-            "cited_links": [{"anchor": e["anchor"], "target": e["target"], "pages": e["pages"]}
-                            for e in sorted(cited.values(), key=lambda e: -len(e["pages"]))],
+            "cited_links": most_cited,
             "keyword_related_links": [a for a in anchors if a in related_only],
             "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
