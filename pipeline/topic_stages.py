@@ -15,8 +15,8 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key, could_be_a_name,
-                              definition_candidates, evidence_score, explain, first_sentence, fold_variants,
+from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
+                              could_be_a_name, definition_candidates, evidence_score, explain, first_sentence, fold_variants,
                               is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
                               names_a_field, names_an_organisation, npmi, page_kind, page_name_candidates, part_of_keyword,
                               person_by_name, rank_key, says_is_a, taxonomy_candidates)
@@ -246,7 +246,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     the keyword (`definition_candidates`) and those the section headings of the keyword's
     own page and the anchor texts of its links name (`page_name_candidates`), and, with `taxonomy` (WordNet's noun table), by
     the names it files under the keyword (`named_by_taxonomy`), counted and scored the same
-    way; each row says where it came from ("lists", "definition", "section", "link" or "wordnet")
+    way; each row says where it came from ("lists", "definition", "section", "link", "cited" or "wordnet")
     and whether WordNet files it under the keyword. Definitions and sections come from
     hosts under `domain` only, as the search results do. Without a page about the keyword,
     what the run's `pages` link to from their paragraphs naming it stands in for that
@@ -343,9 +343,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         qualified = bool(title) and normalise(title_name(title)) != phrase
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
-        sectioned = concept_key(written) in section_keys
-        linked = concept_key(written) in link_keys
-        citing = len(cited[concept_key(written)]["pages"]) if concept_key(written) in cited else 0
+        key = concept_key(written)
+        sectioned = key in section_keys
+        linked = key in link_keys
+        citing = len(cited[key]["pages"]) if key in cited else 0
         wordnet = placement(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
         said = pool.said(written)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
@@ -454,19 +455,19 @@ def _cited_of_page(job: tuple) -> list[tuple[str, str]]:
     return links_naming(root, url, phrase_words) if root is not None else []
 
 
-def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str, rules: BoilerplateRules,
-                progress: Progress = None) -> dict[tuple[str, ...], dict]:
+def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
+                rules: BoilerplateRules) -> dict[tuple[str, ...], dict]:
     """What the pages link to from their paragraphs and list items that name the keyword:
     {concept_key: {"anchor": as first written, "target": its first URL, "pages": [url, ...]}},
     the keyword itself left out (chrome removed, as for the list items)."""
-    key = concept_key(keyword)
+    key, phrase_words = concept_key(keyword), words(keyword)
     jobs = []
     for url in urls:
         page = backend.fetch(url)
         if page.raw:
-            jobs.append((url, page.raw, page.content_type, rules, words(keyword)))
+            jobs.append((url, page.raw, page.content_type, rules, phrase_words))
     found: dict[tuple[str, ...], dict] = {}
-    for job, links in zip(jobs, map_pages(_cited_of_page, jobs, progress)):
+    for job, links in zip(jobs, map_pages(_cited_of_page, jobs)):
         for anchor, target in links:
             k = concept_key(anchor)
             if not k or k == key:
