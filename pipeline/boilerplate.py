@@ -175,8 +175,10 @@ def drop_back_matter(root: etree._Element, rules: BoilerplateRules) -> int:
     return removed
 
 
-def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> etree._Element:
-    """Remove chrome from the tree in place and return its root."""
+def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES,
+                      removed: list | None = None) -> etree._Element:
+    """Remove chrome from the tree in place and return its root; `removed`, if given, receives
+    the removed elements (whole subtrees, detached), in document order."""
     if not rules.enabled:
         for el in list(root.iter("script", "style", "noscript", "template", etree.Comment)):
             drop_element(el)
@@ -199,5 +201,7 @@ def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RU
             stack.extend(el)
     for el in doomed:
         drop_element(el)
+    if removed is not None:
+        removed.extend(reversed(doomed))  # the walk pops the last child first
     drop_back_matter(root, rules)
     return root

@@ -66,7 +66,8 @@ def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | Non
         return url, None, page.problem
     return url, {"host": host(url), "title": page.title, "text": page.text, "html_packed": pack_html(raw),
                  "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra[0]),
-                 "repaired": page.repaired, "lead": page.extra[1], "declared": page.extra[2]}
+                 "repaired": page.repaired, "lead": page.extra[1], "declared": page.extra[2],
+                 "filed": page.filed}
 
 
 def _content_facts(root, url: str, rules: BoilerplateRules) -> tuple[list[list], str, str]:

@@ -9,6 +9,7 @@ from typing import Callable
 from lxml import etree
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules, strip_boilerplate
+from .filing import filed_under
 from .text import squash
 from .urls import canonical
 
@@ -37,6 +38,7 @@ class ParsedPage:
     problem: str | None = None  # why the page is unusable, None when it is fine
     repaired: bool = False      # lxml had to repair structure (a browser's tree may differ)
     extra: object = None        # what on_content returned for the chrome-free tree
+    filed: list[str] = field(default_factory=list)  # the classes its site files it under (pipeline.filing)
 
 
 def sniff_binary(raw: bytes) -> str | None:
@@ -234,10 +236,11 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
     links = page_links(root, url)
     body = root.find("body")
     body = body if body is not None else root
-    strip_boilerplate(body, rules)  # the <head> holds no content: skip walking it
+    removed: list = []
+    strip_boilerplate(body, rules, removed)  # the <head> holds no content: skip walking it
     extra = on_content(root) if on_content else None
     return ParsedPage(url=url, title=title, text=squash(element_text(body)), links=links,
-                      repaired=repaired, extra=extra)
+                      repaired=repaired, extra=extra, filed=filed_under(removed))
 
 
 def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: str = "lxml",

@@ -7,6 +7,7 @@ store's FTS5 index; `CachedHitCounts` keeps answers on disk so re-runs cost noth
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,6 +102,10 @@ class SearchBackend(Protocol):
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
+
+    def filed_under(self, url: str) -> list[str]:
+        """The names of the classes the stored page at `url` is filed under by its site
+        (category box, breadcrumb trail: pipeline.filing); [] if none or unknown."""
 
     def pages_ending_with(self, phrase: str) -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of the pages whose title's name is longer than `phrase`
@@ -216,6 +221,13 @@ class LocalBackend:
             return self.con.execute("SELECT count(*) FROM pages_fts_docsize").fetchone()[0]
         except sqlite3.OperationalError:  # an FTS5 table made without sizes (columnsize=0)
             return self.con.execute("SELECT count(*) FROM pages_fts").fetchone()[0]
+
+    def filed_under(self, url: str) -> list[str]:
+        try:
+            row = self.con.execute("SELECT filed FROM pages WHERE url = ?", (url,)).fetchone()
+        except sqlite3.OperationalError:  # a store made before SCHEMA_VERSION 8, opened read-only
+            return []
+        return json.loads(row[0]) if row and row[0] else []
 
     def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
         ws = words(phrase)

@@ -20,7 +20,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 7  # 7: the names pages' URLs spell are title keys too (url_name_key)
+SCHEMA_VERSION = 8  # 8: the classes a page is filed under (pipeline.filing); 7: URL names are title keys
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -44,8 +44,10 @@ CREATE TABLE IF NOT EXISTS pages (
                             -- [[path, tag, text, drop reason, star labels], ...]
     repaired INTEGER,       -- 1 when lxml had to repair the page's structure (index builds)
     lead TEXT,              -- the first paragraph of running text (index builds)
-    duplicate_of TEXT       -- index builds: the URL of the stored page this one is a copy of
+    duplicate_of TEXT,      -- index builds: the URL of the stored page this one is a copy of
                             -- (same declared canonical URL); a copy is not searched or counted
+    filed TEXT              -- index builds: JSON list of the classes its site files it under
+                            -- (category box, breadcrumb trail: pipeline.filing)
 );
 -- What a page calls itself: its normalised title and each part of it between separators
 -- ("Machine learning - Wikipedia" -> "machine learning wikipedia", "machine learning",
@@ -86,6 +88,9 @@ def connect(path: str | Path, readonly: bool = False) -> sqlite3.Connection:
         # ~25% less CPU than with SQLite's default 4 KB.
         con.execute("PRAGMA page_size = 16384")
         con.executescript(SCHEMA)
+        # A store made before SCHEMA_VERSION 8 (a crawl resumed) lacks the last column.
+        if "filed" not in {row[1] for row in con.execute("PRAGMA table_info(pages)")}:
+            con.execute("ALTER TABLE pages ADD COLUMN filed TEXT")
     return con
 
 
@@ -150,7 +155,8 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
                 depth: int | None = None, parent: str | None = None, anchor: str | None = None,
                 context: str | None = None, error: str | None = None, headers: str | None = None,
                 crawl_order: int | None = None, items_packed: bytes | None = None,
-                repaired: bool | None = None, lead: str | None = None, searchable: bool = True) -> int | None:
+                repaired: bool | None = None, lead: str | None = None, searchable: bool = True,
+                filed: list[str] | None = None) -> int | None:
     """Insert one page, and its FTS row when it has main text; None when the URL is already stored.
 
     `searchable=False` stores the page without its FTS and title rows (a copy, or a page
@@ -158,11 +164,12 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
     """
     cur = con.execute(
         "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, fetched_at, "
-        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired, lead) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired, lead, filed) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (url, host, title, html_packed, links_packed, status, content_type, fetched_at, depth, parent,
          anchor, context, error, headers, crawl_order, items_packed,
-         None if repaired is None else int(repaired), lead),
+         None if repaired is None else int(repaired), lead,
+         None if filed is None else json.dumps(filed, ensure_ascii=False)),
     )
     if cur.rowcount == 0:
         return None

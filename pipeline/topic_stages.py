@@ -16,8 +16,8 @@ from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
-                              could_be_a_name, definition_candidates, evidence_score, explain, first_sentence, fold_variants,
-                              is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
+                              could_be_a_name, definition_candidates, evidence_score, explain, filed_as, first_sentence,
+                              fold_variants, is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
                               names_a_field, names_an_organisation, npmi, page_kind, page_name_candidates, part_of_keyword,
                               person_by_name, rank_key, says_is_a, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
@@ -336,6 +336,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                 and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written),
                                                                    pool.words_after(written))):
             kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
+        filed = filed_as(backend.filed_under(page), keyword) if page else None
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
         # A definition from a qualified title ("file (command)") does not vouch for the bare
@@ -353,13 +354,13 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
-               "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field,
+               "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
                                              sectioned, wordnet, said, page is not None, linked, field,
-                                             keyword_page=bool(keyword_lead), cited=citing), 6),
+                                             keyword_page=bool(keyword_lead), cited=citing, filed=filed), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
                               said, page is not None, linked, field, keyword_page=bool(keyword_lead),
-                              cited=citing)}
+                              cited=citing, filed=filed)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -544,7 +545,8 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False, "linked": False, "cited": 0, "field": False, "wordnet": None,
+                      "thin": False, "sectioned": False, "linked": False, "cited": 0, "filed": None, "field": False,
+                      "wordnet": None,
                       "said": None, "p_value": None, "chance": False}  # evidence from before these were recorded
 
 
@@ -572,7 +574,8 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "field", "generic", "sectioned", "linked", "cited", "wordnet", "said",
+                                             "is_a", "field", "generic", "sectioned", "linked", "cited", "filed", "wordnet",
+                                             "said",
                                              "defining_sentence", "variant_of",
                                              "p_value", "chance",
                                              "thin", "why")}

@@ -98,7 +98,7 @@ def kind(c: dict) -> str:
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
-                    "cited", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
+                    "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
                     "thin", "variant_of")
 
 
@@ -156,6 +156,8 @@ def render_evidence_markdown(report: dict) -> str:
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
         "§ = a section of the keyword's own page is titled so; → = the keyword's own page links to it "
         "(without such a page, \"N pages\": paragraphs naming the keyword on N pages link to it); "
+        "filed = the class named after the keyword that its own page's site files it under (a wiki's "
+        "category, a breadcrumb trail: pipeline/filing.py); "
         "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
         "said = sentences naming both that read it as under the keyword / that list it before the keyword / "
         "all sentences naming both (scoring/hearst.py); "
@@ -188,14 +190,15 @@ def render_evidence_markdown(report: dict) -> str:
         if not rows:
             continue
         lines += [f"## {title}", "",
-                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | → | defines | WordNet | said | type | source |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | → | defines | filed | WordNet | said "
+                  "| type | source |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for i, c in enumerate(rows, 1):
             e = c["evidence"]
             lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                          f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
                          f"{'§' if e.get('sectioned') else ''} | {_links_cell(e)} | "
-                         f"{_defines(e)} | {e.get('wordnet') or ''} | "
+                         f"{_defines(e)} | {e.get('filed') or ''} | {e.get('wordnet') or ''} | "
                          f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
         lines.append("")
     lines += ["## Why the top concepts rank where they do", ""]

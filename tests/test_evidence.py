@@ -685,3 +685,44 @@ def test_a_citation_no_sentence_backs_ties_nothing():
     assert "no page about the keyword here" in why and "no sentence of the collection names both" in why
     assert evidence_score(0.4, 0.5, False, False, said=silent, keyword_page=False, cited=4) == pytest.approx(
         evidence_score(0.4, 0.5, False, False, said=silent, keyword_page=False))
+
+
+@pytest.mark.parametrize("classes, keyword, expected", [
+    (["Memory management", "Virtual memory"], "virtual memory", "Virtual memory"),
+    (["Computer printers", "Impact printers"], "printer", "Computer printers"),  # plural folded, a kind of it
+    (["Hard disk drives"], "hard disk drive", "Hard disk drives"),
+    (["Programming languages", "Java (programming language)"], "java", "Java (programming language)"),
+    (["Dynamic programming languages"], "dynamic programming", None),  # the keyword modifies another head
+    (["Information technology management"], "information technology", None),
+    (["Virtual memory"], "memory", "Virtual memory"),  # a kind of memory
+    ([], "printer", None),
+    (["Printers"], "", None),
+])
+def test_filed_as_takes_a_class_whose_name_ends_with_the_keyword(classes, keyword, expected):
+    from scoring.evidence import filed_as
+    assert filed_as(classes, keyword) == expected
+
+
+def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
+    from scoring.evidence import FILED_FACTOR, OTHER_FIELD_FACTOR
+    assert FILED_FACTOR == TAXONOMY_FACTOR
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    assert evidence_score(0.4, 0.5, False, False, said=said, filed="Virtual memory") == pytest.approx(
+        0.2 * FILED_FACTOR)
+    assert "x 2 (its page is filed under 'Virtual memory')" in explain(0.4, 0.5, False, False, said=said,
+                                                                        filed="Virtual memory")
+    # A tie: the quiet-page, unsaid, no-keyword-page and other-field factors do not apply.
+    quiet = evidence_score(0.4, 0.5, False, False, said=Said(), has_page=True, field=True, keyword_page=False)
+    assert quiet == pytest.approx(0.2 * QUIET_PAGE_FACTOR * UNSAID_FACTOR * OTHER_FIELD_FACTOR
+                                  * NO_KEYWORD_PAGE_FACTOR)
+    tied = explain(0.4, 0.5, False, False, said=Said(), has_page=True, field=True, keyword_page=False, filed="Paging")
+    assert tied == f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging') = {0.4:.4f}"
+
+
+@pytest.mark.parametrize("classes", [["History of the Internet"], ["Unsolved problems in neuroscience"],
+                                     ["Fields of mathematics"]])
+def test_filed_as_wants_the_keyword_as_the_head_not_after_a_preposition(classes):
+    from scoring.evidence import filed_as
+    keyword = {"History of the Internet": "internet", "Unsolved problems in neuroscience": "neuroscience",
+               "Fields of mathematics": "mathematics"}[classes[0]]
+    assert filed_as(classes, keyword) is None
