@@ -225,7 +225,7 @@ class LocalBackend:
     def filed_under(self, url: str) -> list[str]:
         try:
             row = self.con.execute("SELECT filed FROM pages WHERE url = ?", (url,)).fetchone()
-        except sqlite3.OperationalError:  # a store made before SCHEMA_VERSION 8, opened read-only
+        except sqlite3.OperationalError:  # a store made before SCHEMA_VERSION 9, opened read-only
             return []
         return json.loads(row[0]) if row and row[0] else []
 

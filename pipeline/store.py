@@ -20,7 +20,8 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 8  # 8: the classes a page is filed under (pipeline.filing); 7: URL names are title keys
+SCHEMA_VERSION = 9  # 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
+# index folders may linger); 7: the names pages' URLs spell are title keys
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -88,7 +89,7 @@ def connect(path: str | Path, readonly: bool = False) -> sqlite3.Connection:
         # ~25% less CPU than with SQLite's default 4 KB.
         con.execute("PRAGMA page_size = 16384")
         con.executescript(SCHEMA)
-        # A store made before SCHEMA_VERSION 8 (a crawl resumed) lacks the last column.
+        # A store made before SCHEMA_VERSION 9 (a crawl resumed) lacks the last column.
         if "filed" not in {row[1] for row in con.execute("PRAGMA table_info(pages)")}:
             con.execute("ALTER TABLE pages ADD COLUMN filed TEXT")
     return con
