@@ -2,7 +2,7 @@
 
 Sites file a page under named classes and show them as links in the page's chrome: a
 wiki's category box ("Categories: Virtual memory | Memory management"), a blog's or a
-shop's category and tag boxes, a breadcrumb trail ("Home > Hardware > Printers").
+shop's category box, a breadcrumb trail ("Home > Hardware > Printers").
 Editors made those classes; together they are the site's own taxonomy, and a page filed
 under a class named after the keyword is a part or a kind of it by its site's word
 (scoring.evidence, "filed").
@@ -16,7 +16,8 @@ walk of a page costs 0.3-1 ms, a tenth of what indexing a page costs). Rules:
   MediaWiki's maintenance classes, "Articles with unsourced statements") is skipped;
 - a breadcrumb trail (class/id word in TRAIL_WORDS): its links but the first (the site's home).
 A box the rules keep in the content (a user's narrower rules) is not read: its text is
-then the page's text, as the user asked.
+then the page's text, as the user asked. Tag links (`rel="tag"`) inside the content are
+not read either: finding them takes a walk of the whole tree.
 """
 from __future__ import annotations
 
