@@ -366,6 +366,11 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             row.update(display=written, type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
         zero = _no_concept(phrase, written, keyword)
+        if not zero and keyword_lead and page == own[0] and source != "section":
+            # "Hard drive" for "hard disk drive", "Recursion theory" for "computability theory":
+            # the collection answers the name with the keyword's own page (its title, or a
+            # redirect's URL). A section heading of that page names a part and stays.
+            zero = "another name of the keyword: its page is the keyword's own"
         if zero:
             row["score"], row["why"] = 0.0, zero
         elif kind == "concept" and (is_broader(written, keyword_lead) or wordnet == "above"):

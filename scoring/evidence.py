@@ -112,7 +112,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 68  # 11-16, 44-47, 57, 59, 65 and 67 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 69  # 11-16, 44-47, 57, 59, 65 and 67 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -454,11 +454,19 @@ def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> bool:
 _CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
 
 
+# Begins a cut-off phrase, not a name, when written in lower case ("in Java", "on a chip");
+# an article may begin a name as listed ("the Internet").
+_FRAGMENT_STARTS = FRAGMENT_ENDS - {"a", "an", "the"}
+
+
 def is_fragment(phrase: str) -> bool:
     """True if the phrase names nothing: it ends with a word no name ends with ("Philosophy
-    of") or is a line of code."""
+    of"), begins with one written in lower case ("in Java": a link's anchor cut from its
+    sentence; a title's "On the Origin of Species" is capitalised), or is a line of code."""
     ws = words(phrase)
-    return bool(ws) and ws[-1] in FRAGMENT_ENDS or _CODE.search(phrase) is not None
+    first = phrase.split()[0] if phrase.split() else ""
+    return (bool(ws) and (ws[-1] in FRAGMENT_ENDS or (first.islower() and ws[0] in _FRAGMENT_STARTS))
+            or _CODE.search(phrase) is not None)
 
 
 def initials(ws: list[str]) -> str:

@@ -219,6 +219,13 @@ def test_fragments_end_with_a_function_word():
     assert is_fragment("intT = { a: int; f: (int → int); }") and not is_fragment("C++")
 
 
+def test_fragments_begin_with_a_lower_case_preposition_or_conjunction():
+    assert is_fragment("in Java") and is_fragment("on a chip") and is_fragment("and more")
+    # A title begins so in capitals; an article may begin a listed name.
+    assert not is_fragment("On the Origin of Species") and not is_fragment("As We May Think")
+    assert not is_fragment("the Internet") and not is_fragment("a priori knowledge")
+
+
 def test_names_a_list():
     assert names_a_list("Glossary of computers") and names_a_list("list of fictional computers")
     assert names_a_list("Outline of robotics") and not names_a_list("Listing") and not names_a_list("Robotics")

@@ -280,6 +280,22 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     _candidates_from_names(rep, evidence["keyword_links"], "link")
     md = Path(task.output()["md"].path).read_text()
     assert "## Why the top concepts rank where they do" in md
+    # Filed: the candidate's own page is filed by its site under a class whose head is the
+    # keyword (the classes are in the store), and the factor says which class.
+    from pipeline.search import LocalBackend
+    from scoring.evidence import filed_as
+    backend = LocalBackend(BuildIndex(output_root=task.output_root).output()["db"].path)
+    filed = [c for c in rep["candidates"] if c["evidence"]["filed"]]
+    assert filed, "no candidate of the slice is filed under the keyword"
+    for c in rep["candidates"]:
+        e = c["evidence"]
+        classes = backend.filed_under(e["page"]) if e["page"] else []
+        assert e["filed"] == filed_as(classes, KEYWORD)
+        if e["filed"] and e["score"] > 0:
+            assert f"(its page is filed under '{e['filed']}')" in e["why"]
+        # A name the collection answers with the keyword's own page is the keyword again.
+        if e["page"] and e["page"] == evidence["keyword_page"] and e["source"] != "section":
+            assert e["score"] == 0 and e["why"] == "another name of the keyword: its page is the keyword's own"
     # People, then organisations come after every concept, each group in score order.
     order = KINDS
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
