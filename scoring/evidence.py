@@ -5,7 +5,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
     score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through the
             keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 1.5 if the tag-tree check starred it x 1.5 if a section of the
-            keyword's own page is titled so x 2 if WordNet files it under the keyword
+            keyword's own page is titled so x 2 if its page's site files it under a class
+            named after the keyword x 2 if WordNet files it under the keyword
             (x 1/1.5 if beside it)
             x 1.5 if sentences of the collection read it as under the keyword, else x 0.8
             if they list it just before the keyword x 1.5 if the keyword's own page links
@@ -48,6 +49,10 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   of computing after 2006). Turned round (session 14, scoring.taxonomy.placement): filed
   beside the keyword, a sense of each directly under one parent, 1/1.5; filed above it,
   a broader term, listed apart.
+- Filed: the candidate's own page is filed by its site under a class whose head is the
+  keyword (a wiki's category box, a breadcrumb trail: pipeline.filing, `filed_as`):
+  "Paging" in "Virtual memory". The site editors' is-a, at WordNet's strength, 2, and a
+  tie like it (session 19: 0.92 of 334 judged top-10 places so filed were hits).
 - Said: the collection's sentences that name both, read with Hearst's patterns ("K such as
   C", "C and other K", "C is a kind of K"): scoring/hearst.py. Two such sentences, or one
   that is at least SAID_MIN_SHARE of the sentences naming both, are x1.5;
@@ -112,7 +117,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 69  # 11-16, 44-47, 57, 59, 65 and 67 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 69  # 11-16, 44-47, 57, 59, 65, 67 and 68 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
