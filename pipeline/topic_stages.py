@@ -22,7 +22,7 @@ from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance,
                               person_by_name, rank_key, says_is_a, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
-from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page
+from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, not_a_noun, placement, practitioner,
                               reads_as_person, relation, senses_in_context)
 
@@ -272,7 +272,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # A link from the page's "See also" list alone points to a neighbour more often than to
     # a part (session 17: 58 of 99 judged top-10 places so linked were hits, 872 of 1,160
     # linked from the body): such an anchor is still offered as a candidate, but the page's
-    # link does not vouch for it.
+    # link does not vouch for it. Nor does a link from the page's summary box alone (an
+    # infobox's influences and releases: tagtree.summary_box_links).
     link_keys = {concept_key(t) for t in anchors if t not in related_only}
     # No page about the keyword: what the collection's paragraphs naming it link to, on
     # MIN_CITING_PAGES pages or more, stands in for that page's links (session 18: 0.65 of
@@ -433,8 +434,9 @@ def keyword_page_names(backend: SearchBackend, url: str,
                        rules: BoilerplateRules) -> tuple[list[str], dict[str, str], set[str]]:
     """The section headings and the links' anchor texts of the keyword's own page (chrome
     removed), in document order: headings, {anchor: the URL its first link points to},
-    and the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS);
-    ([], {}, set()) if the page cannot be read.
+    and the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
+    or from the page's summary box (tagtree.summary_box_links); ([], {}, set()) if the
+    page cannot be read.
 
     lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
     """
@@ -445,7 +447,7 @@ def keyword_page_names(backend: SearchBackend, url: str,
     if root is None:
         return [], {}, set()
     targets: dict[str, str] = {}
-    related = related_section_links(root)
+    related = related_section_links(root) | summary_box_links(root)
     in_body: set[str] = set()
     for a, target, anchor in link_anchors(root, url):
         if anchor:

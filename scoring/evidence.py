@@ -117,7 +117,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 69  # 11-16, 44-47, 57, 59, 65, 67 and 68 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 70  # 11-16, 44-47, 57, 59, 65, 67 and 68 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -585,7 +585,7 @@ def legend() -> list[str]:
         f"x {STAR_FACTOR:g} if starred",
         f"x {SECTION_FACTOR:g} if a section of the keyword's own page is titled so",
         f"x {LINK_FACTOR:g} if the keyword's own page links to it by this name (a link from its \"See also\" "
-        "list alone does not count)",
+        "list or its summary box alone does not count)",
         f"x {CITED_FACTOR:g} if, without a page about the keyword, paragraphs naming it on at least "
         f"{MIN_CITING_PAGES} pages link to it by this name",
         f"x {FILED_FACTOR:g} if its own page is filed by its site under a class named after the keyword "

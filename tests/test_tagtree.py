@@ -191,3 +191,16 @@ def test_related_section_links_are_those_after_a_see_also_heading_until_the_next
     <h2>History</h2><p><a href="/f">Bell Labs</a></p></body></html>"""
     root, _ = content_tree(html)
     assert sorted(a.text for a in related_section_links(root)) == ["Keyword spotting", "Phonetics", "Speech synthesis"]
+
+
+def test_summary_box_links_are_the_links_of_an_infobox_or_hcard_table():
+    from pipeline.parse import parse_tree, parser_input
+    from scoring.tagtree import summary_box_links
+    root = parse_tree(parser_input(b"""<html><body>
+    <table class="infobox vevent"><tr><th>Influenced</th><td><a href="/wiki/Scala">Scala</a>,
+    <a href="/wiki/Kotlin">Kotlin</a></td></tr></table>
+    <table class="wikitable"><tr><td><a href="/wiki/JVM">JVM</a></td></tr></table>
+    <table id="main-vcard"><tr><td><a href="/wiki/Sun">Sun</a></td></tr></table>
+    <p>Java runs on the <a href="/wiki/Java_virtual_machine">Java virtual machine</a>.</p>
+    </body></html>"""))
+    assert sorted(a.text for a in summary_box_links(root)) == ["Kotlin", "Scala", "Sun"]
