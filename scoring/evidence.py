@@ -181,7 +181,7 @@ LINK_FACTOR = 1.5
 CITED_FACTOR = LINK_FACTOR
 MIN_CITING_PAGES = 2
 # Filed under the keyword: the candidate's own page is filed by its site under a class whose
-# name ends with the keyword ("Paging" in "Virtual memory", "QBasic" in "BASIC interpreters",
+# head is the keyword (`filed_as`: "Paging" in "Virtual memory", "QBasic" in "BASIC interpreters",
 # "Daisy wheel printer" in "Computer printers"): pipeline.filing. The site's editors' is-a,
 # where WordNet's is a lexicographer's: the same strength, 2, and a tie like it. Session 19:
 # 0.92 of 334 judged top-10 places so filed were hits, 0.62 of 613 with a page not so filed.
@@ -469,7 +469,7 @@ def is_fragment(phrase: str) -> bool:
     of"), begins with one written in lower case ("in Java": a link's anchor cut from its
     sentence; a title's "On the Origin of Species" is capitalised), or is a line of code."""
     ws = words(phrase)
-    first = phrase.split()[0] if phrase.split() else ""
+    first = phrase.split(maxsplit=1)[0] if ws else ""
     return (bool(ws) and (ws[-1] in FRAGMENT_ENDS or (first.islower() and ws[0] in _FRAGMENT_STARTS))
             or _CODE.search(phrase) is not None)
 
