@@ -18,7 +18,7 @@ from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
                               could_be_a_name, definition_candidates, evidence_score, explain, filed_as, first_sentence,
                               fold_variants, is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
-                              names_a_field, names_an_organisation, npmi, page_kind, page_name_candidates, part_of_keyword,
+                              names_a_field, names_an_organisation, names_works, npmi, page_kind, page_name_candidates, part_of_keyword,
                               person_by_name, rank_key, says_is_a, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
@@ -331,6 +331,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"], d["kind"],
                                                         d["is_a"], d["field"])
             written = title
+        if kind == "work" and (names_works(keyword) or written.islower()):
+            # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
+            # the magazine its qualified page is about.
+            kind = "concept"
         if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
             kind = "person"  # "psychologist" for "psychology": who practises the field
         if (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
@@ -387,8 +391,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         if row["phrase"] in folded:
             row["variant_of"], row["why"] = folded[row["phrase"]]
             row["score"] = 0.0
-    # Concepts first, then people, then organisations: a sub-topic is neither, but the
-    # analyst still sees who works on the keyword, ranked the same way.
+    # Concepts first, then people, organisations and works: a sub-topic is none of them,
+    # but the analyst still sees who works on the keyword and what was written about it,
+    # ranked the same way.
     for row in rows:
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
@@ -404,7 +409,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             "broader": sum(r["kind"] == "broader" for r in rows),
             "at_chance": sum(r["chance"] for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
-            "organisations": sum(r["kind"] == "organisation" for r in rows), "candidates": rows}
+            "organisations": sum(r["kind"] == "organisation" for r in rows),
+            "works": sum(r["kind"] == "work" for r in rows), "candidates": rows}
 
 
 def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, keyword: str,
@@ -487,7 +493,7 @@ def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
 
 
 def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, target: str = "") -> str:
-    """"person", "organisation" or "concept" for a name no page of the collection is titled with.
+    """"person", "organisation", "work" or "concept" for a name no page of the collection is titled with.
 
     Read from the name as written and, when the keyword's page links to it, from the name
     its link's URL spells ("Hendler" -> ".../wiki/James_Hendler"): WordNet's proper nouns,

@@ -117,7 +117,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 70  # 11-16, 44-47, 57, 59, 65, 67 and 68 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 72  # 11-16, 44-47, 57, 59, 65, 67, 68 and 71 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -393,15 +393,30 @@ PERSON_NOUNS = frozenset({
     "investor", "philanthropist", "programmer", "hacker", "cryptographer", "researcher", "academic", "professor",
     "lecturer", "author", "writer", "novelist", "poet", "journalist", "artist", "actor", "actress",
     "musician", "composer", "politician", "activist", "diplomat", "explorer", "pioneer", "scholar", "educator"})
-KINDS = ("concept", "broader", "person", "organisation")  # the report's order: concepts first
+# What a work's first sentence calls it: "Introduction to the Theory of Computation is a
+# standard textbook ...", "HAL 9000 is a fictional artificial intelligence character",
+# "Batman is a 1960s American live action television series" (its title's qualifier). A
+# book, a film or a journal about the keyword is neither a sub-topic nor a key concept.
+# "program" and "game" are not here: "a spreadsheet program", "the ultimatum game" name
+# concepts and products; nor "character", unless fictional: "a control character".
+WORK_NOUNS = frozenset({
+    "book", "textbook", "novel", "novella", "film", "movie", "documentary", "episode", "sitcom", "show",
+    "album", "song", "opera", "musical", "play", "screenplay", "poem", "essay", "treatise", "monograph",
+    "anthology", "paper", "article", "journal", "magazine", "newspaper", "periodical", "encyclopedia",
+    "dictionary", "comic", "manga", "anime", "franchise", "trilogy", "painting", "sculpture"})
+# A title's qualifier may say "series" or "character" alone ("Batman (TV series)", "Kirby
+# (character)"); a first sentence's "a series of operating systems" names no work.
+_WORK_QUALIFIERS = WORK_NOUNS | {"series", "character"}
+KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's order: concepts first
 
 
 def page_kind(lead: str, title: str = "") -> str:
-    """What a page says its subject is: "person", "organisation" or "concept".
+    """What a page says its subject is: "person", "organisation", "work" or "concept".
 
     Read from the first sentence of its lead (a biography's dates, else the head noun of
-    what a named subject "is": an occupation or an organisation), and from its title's
-    qualifier: "Amazon (company)" is an organisation whatever its first sentence looks like.
+    what a named subject "is": an occupation, an organisation or a work), and from its
+    title's qualifier: "Amazon (company)" is an organisation whatever its first sentence
+    looks like, "Flushed Away (film)" a work.
     """
     if opens_as_biography(lead):
         return "person"
@@ -410,6 +425,8 @@ def page_kind(lead: str, title: str = "") -> str:
         return "person"
     if qualifier and qualifier.group(1).lower() in ORGANISATION_NOUNS:
         return "organisation"
+    if qualifier and qualifier.group(1).lower() in _WORK_QUALIFIERS:
+        return "work"
     if not lead:
         return "concept"
     first = first_sentence(lead)
@@ -423,7 +440,17 @@ def page_kind(lead: str, title: str = "") -> str:
     heads = genus_heads(m.group(1))
     if any(h in PERSON_NOUNS for h in heads):
         return "person"
-    return "organisation" if any(h in ORGANISATION_NOUNS for h in heads) else "concept"
+    if any(h in ORGANISATION_NOUNS for h in heads):
+        return "organisation"
+    fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
+    return "work" if fictional or any(h in WORK_NOUNS for h in heads) else "concept"
+
+
+def names_works(keyword: str) -> bool:
+    """True if the keyword names a kind of work ("textbook", "science fiction film",
+    "academic journals"): then a work is one of its instances, a concept, not apart."""
+    last = words(keyword)[-1:]
+    return any(w in _WORK_QUALIFIERS for w in (last[0].lower(), singular(last[0].lower()))) if last else False
 
 
 def names_an_organisation(written: str) -> bool:

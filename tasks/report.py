@@ -91,7 +91,7 @@ def render_markdown(report: dict) -> str:
 
 
 def kind(c: dict) -> str:
-    """Where the default method put the candidate: "concept", "broader", "person" or "organisation"."""
+    """Where the default method put the candidate: "concept", "broader", "person", "organisation" or "work"."""
     return c.get("evidence", {}).get("kind", "concept")
 
 
@@ -174,7 +174,8 @@ def render_evidence_markdown(report: dict) -> str:
         "(candidates whose page opens as a biography: a name, a birth or life span in "
         "parentheses, \"is/was a ...\") and organisations (whose page's first sentence calls "
         "them a company, organization, institute, university, ...; with no page, names WordNet knows only as "
-        "people or organisations) are ranked apart, after the concepts. "
+        "people or organisations) and works (whose page's first sentence or title qualifier calls them a book, "
+        "textbook, film, journal, fictional character, ...) are ranked apart, after the concepts. "
         "So are broader terms: those the keyword's own page calls it a kind or branch of.",
         "",
     ]
@@ -185,7 +186,8 @@ def render_evidence_markdown(report: dict) -> str:
     concepts = [c for c in cands if kind(c) == "concept"]
     groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
               ("People", [c for c in cands if kind(c) == "person"]),
-              ("Organisations", [c for c in cands if kind(c) == "organisation"]))
+              ("Organisations", [c for c in cands if kind(c) == "organisation"]),
+              ("Works", [c for c in cands if kind(c) == "work"]))
     for title, rows in groups:
         if not rows:
             continue
@@ -244,14 +246,15 @@ def summary_lines(report: dict, path: str) -> list[str]:
     if report.get("parameters", {}).get("method", "published") == "evidence":
         people = [c["phrase"] for c in cands if kind(c) == "person"]
         orgs = [c["phrase"] for c in cands if kind(c) == "organisation"]
+        works = [c["phrase"] for c in cands if kind(c) == "work"]
         concepts = [c for c in cands if kind(c) == "concept"]
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), {len(broader)} broader terms, "
-               f"{len(people)} people and {len(orgs)} organisations apart"]
+               f"{len(people)} people, {len(orgs)} organisations and {len(works)} works apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
-        for label, names in (("Broader", broader), ("People", people), ("Organisations", orgs)):
+        for label, names in (("Broader", broader), ("People", people), ("Organisations", orgs), ("Works", works)):
             if names:
                 out.append(f"  {label}: " + ", ".join(names[:5]) + (", ..." if len(names) > 5 else ""))
         return out + _closing(report, path)

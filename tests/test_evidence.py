@@ -10,7 +10,7 @@ from pipeline.search import LocalBackend
 from scoring.hearst import Said
 from scoring.evidence import (NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
-                              definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, npmi, opens_as_biography, page_kind,
+                              definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, names_works, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
 
 
@@ -183,6 +183,16 @@ def test_other_pages_do_not(lead):
     ("Siri is a virtual assistant that is part of Apple's operating systems.", "concept"),
     # The keyword as a modifier of an organisation's head noun.
     ("Pixar Animation Studios is an American computer animation studio based in Emeryville.", "organisation"),
+    # Works: books, films, journals, fictional characters; not a control character.
+    ("Introduction to the Theory of Computation (ISBN 0-534-95097-3) is a standard textbook in theoretical "
+     "computer science.", "work"),
+    ("Mind is a quarterly peer-reviewed academic journal published by Oxford University Press.", "work"),
+    ("The Boss Baby is a 2017 American computer-animated comedy film produced by DreamWorks Animation.", "work"),
+    ("HAL 9000 is a fictional artificial intelligence character and the main antagonist.", "work"),
+    ("Newline (also line break) is a control character or sequence of control characters.", "concept"),
+    ("A textbook is a book used for the study of a subject.", "concept"),
+    ("macOS is a series of proprietary graphical operating systems developed by Apple.", "concept"),
+    ("Lotus 1-2-3 is a discontinued spreadsheet program from Lotus Software.", "concept"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
@@ -192,6 +202,8 @@ def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     ("Amazon (company)", "organisation"), ("Oracle (software company) - Wikipedia", "organisation"),
     ("Python (programming language)", "concept"), ("Java", "concept"), ("Mercury (planet)", "concept"),
     ("David Wheeler (computer scientist)", "person"),
+    ("Batman (TV series)", "work"), ("Arrival (film)", "work"), ("Kirby (character)", "work"),
+    ("Ouroboros (protocol)", "concept"),
 ])
 def test_page_kind_reads_the_title_qualifier(title, kind):
     assert page_kind("It is known for many things.", title) == kind
@@ -733,3 +745,11 @@ def test_filed_as_wants_the_keyword_as_the_head_not_after_a_preposition(classes)
     keyword = {"History of the Internet": "internet", "Unsolved problems in neuroscience": "neuroscience",
                "Fields of mathematics": "mathematics"}[classes[0]]
     assert filed_as(classes, keyword) is None
+
+
+@pytest.mark.parametrize("keyword, works", [
+    ("textbook", True), ("academic journals", True), ("science fiction film", True), ("television series", True),
+    ("computer animation", False), ("television", False), ("computer program", False), ("", False),
+])
+def test_names_works_when_the_keyword_is_a_kind_of_work(keyword, works):
+    assert names_works(keyword) is works

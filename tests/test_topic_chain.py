@@ -296,7 +296,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         # A name the collection answers with the keyword's own page is the keyword again.
         if e["page"] and e["page"] == evidence["keyword_page"] and e["source"] != "section":
             assert e["score"] == 0 and e["why"] == "another name of the keyword: its page is the keyword's own"
-    # People, then organisations come after every concept, each group in score order.
+    # People, organisations and works come after every concept, each group in score order.
     order = KINDS
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
     assert kinds == sorted(kinds, key=order.index)
@@ -305,6 +305,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
                  if c["evidence"]["kind"] == kind]
         assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
+    assert evidence["works"] == kinds.count("work")
     # Broader terms are what the keyword's own page, quoted in the report, calls it a kind of.
     assert evidence["broader"] == kinds.count("broader")
     sentence = {singular(w) for w in words(rep["keyword_sentence"] or "")}
@@ -363,7 +364,7 @@ def test_wordnet_table_is_built_once_and_its_relation_weighs_in(env, report):
             weighs = e["wordnet"] in ("kind", "part", "domain", "sibling")
             assert ("(WordNet: " in e["why"]) == (weighs and e["why"].startswith("S1 "))
             if e["wordnet"] == "above":  # the keyword is filed under it: a broader term
-                assert e["kind"] == "broader" or e["kind"] in ("person", "organisation")
+                assert e["kind"] == "broader" or e["kind"] in ("person", "organisation", "work")
     finally:
         taxonomy.close()
     filed = [c for c in rep["candidates"] if c["evidence"]["wordnet"] in ("kind", "part", "domain")

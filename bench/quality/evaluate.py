@@ -18,8 +18,8 @@
    pages, text from LocalBackend.fetch). Each list is scored against the reference with
    the matching rule of references.py: P@10 and P@25 (matches among the first k / k; a
    list shorter than k counts its missing ranks as misses). Evidence: the report's order,
-   every concept (Type III included, as the method ranks them; the people and
-   organisations it lists apart are not in its main list). Published: the main list,
+   every concept (Type III included, as the method ranks them; the people,
+   organisations and works it lists apart are not in its main list). Published: the main list,
    Types I and II in rank order (Type III excluded). YAKE: its top 25 after removing
    phrases equal to the keyword (the pipeline never proposes the keyword itself).
 5. quality.md and quality.json (and references.json) in `--out`; quality.md is printed.
@@ -361,12 +361,13 @@ def main(argv: list[str] | None = None) -> int:
                "terms_in_mined_pages": terms_in_pages(backend, kept, ref),
                PUBLISHED: score_list(main_list, ref), "_urls": kept,
                # The default's main list: every concept (Type III included) in evidence order;
-               # people and organisations are listed apart by the method, not part of it.
+               # people, organisations and works are listed apart by the method, not part of it.
                EVIDENCE: score_list([c["phrase"] for c in ranked["candidates"]
                                      if c["evidence"].get("kind", "concept") == "concept"], ref),
                "people": [c["phrase"] for c in ranked["candidates"] if c["evidence"].get("kind") == "person"][:10],
                "organisations": [c["phrase"] for c in ranked["candidates"]
                                  if c["evidence"].get("kind") == "organisation"][:10],
+               "works": [c["phrase"] for c in ranked["candidates"] if c["evidence"].get("kind") == "work"][:10],
                "topic_seconds": round(time.perf_counter() - t1, 2)}
         rows.append(row)
         log(f"{ref.keyword}: n(k)={n_k}, {len(kept)} pages, {row['type_i']} Type I, published "

@@ -1,4 +1,4 @@
-"""Print the default method's top concepts, people and organisations for keywords, to judge by hand.
+"""Print the default method's top concepts, people, organisations and works for keywords, to judge by hand.
 
     python -m bench.quality.toplists                      # the README's twelve keywords
     python -m bench.quality.toplists "operating system" "database"
@@ -10,7 +10,7 @@ keyword by its own page, w filed under it by WordNet, s read as under the keywor
 collection's sentences, c linked from paragraphs naming a keyword that has no page, f filed
 under a class named after the keyword by its page's site; † found
 by its definition, ‡ by the section, ⇢ by the link, ⇝ by the citing paragraphs),
-then its first people and organisations. The README's hand counts were made from it;
+then its first people, organisations and works. The README's hand counts were made from it;
 nothing here scores anything: the judging is a person's.
 """
 from __future__ import annotations
@@ -47,11 +47,12 @@ def mark(c: dict) -> str:
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     """The Markdown lines of one keyword."""
     groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k]
-              for k in ("concept", "person", "organisation")}
+              for k in ("concept", "person", "organisation", "work")}
     out = [f"## {keyword} (n(k) = {report['n_k']})", ""]
     out += [f"{i}. {mark(c)}" for i, c in enumerate(groups["concept"][:top], 1)]
     out += ["", "People: " + (", ".join(c["phrase"] for c in groups["person"][:5]) or "none"),
-            "Organisations: " + (", ".join(c["phrase"] for c in groups["organisation"][:5]) or "none"), ""]
+            "Organisations: " + (", ".join(c["phrase"] for c in groups["organisation"][:5]) or "none"),
+            "Works: " + (", ".join(c["phrase"] for c in groups["work"][:5]) or "none"), ""]
     return out
 
 
