@@ -362,10 +362,11 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
                                              sectioned, wordnet, said, page is not None, linked, field,
-                                             keyword_page=bool(keyword_lead), cited=citing, filed=filed), 6),
+                                             keyword_page=bool(keyword_lead), cited=citing, filed=filed,
+                                             n_b=r["n_b"], n_cp=r["n_cp"]), 6),
                "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
                               said, page is not None, linked, field, keyword_page=bool(keyword_lead),
-                              cited=citing, filed=filed)}
+                              cited=citing, filed=filed, n_b=r["n_b"], n_cp=r["n_cp"])}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],

@@ -677,6 +677,25 @@ def test_no_keyword_page_turns_an_untied_candidate_down():
         assert "no page about the keyword" not in why
 
 
+def test_without_a_keyword_page_the_share_of_the_candidates_documents_naming_the_keyword_weighs():
+    # P(k|C) = n(b)/n(CP), to NO_KEYWORD_PAGE_DIRECTION: "keyboard" (16 of its 375 documents
+    # name "computer monitor") goes down far more than a name 4 of whose 5 documents do.
+    from scoring.evidence import NO_KEYWORD_PAGE_DIRECTION
+    assert NO_KEYWORD_PAGE_DIRECTION == 0.5
+    said = Said(sentences=4, kind_of=2, coordinated=0)  # a tie: only the direction factor applies
+    base = evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False)
+    assert base == pytest.approx(0.2 * SAID_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=16, n_cp=375) == pytest.approx(
+        base * (16 / 375) ** 0.5)
+    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=4, n_cp=5) == pytest.approx(
+        base * (4 / 5) ** 0.5)
+    why = explain(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=4, n_cp=5)
+    assert "0.894 (no page about the keyword: (4/5 of its documents name the keyword)^0.5)" in why
+    # With a page about the keyword the counts change nothing; nor do missing counts.
+    assert evidence_score(0.4, 0.5, False, False, said=said, n_b=16, n_cp=375) == pytest.approx(0.2 * SAID_FACTOR)
+    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=0, n_cp=0) == pytest.approx(base)
+
+
 def test_citing_paragraphs_tie_a_candidate_to_a_keyword_without_a_page():
     # Without a page about the keyword, paragraphs naming it on two or more pages that link
     # to the candidate stand in for that page's link: the link's factor, and a tie.
