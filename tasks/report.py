@@ -240,6 +240,11 @@ def render_evidence_markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
+def _count(n: int, noun: str) -> str:
+    """"1 work", "2 works"."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def summary_lines(report: dict, path: str) -> list[str]:
     """A short human summary for the console."""
     cands = report["candidates"]
@@ -250,8 +255,9 @@ def summary_lines(report: dict, path: str) -> list[str]:
         concepts = [c for c in cands if kind(c) == "concept"]
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
-               f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), {len(broader)} broader terms, "
-               f"{len(people)} people, {len(orgs)} organisations and {len(works)} works apart"]
+               f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
+               f"{_count(len(broader), 'broader term')}, {len(people)} people, {_count(len(orgs), 'organisation')} and "
+               f"{_count(len(works), 'work')} apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
         for label, names in (("Broader", broader), ("People", people), ("Organisations", orgs), ("Works", works)):

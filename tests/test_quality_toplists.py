@@ -18,17 +18,18 @@ def test_lines_group_concepts_people_and_organisations():
     report = {"n_k": 42, "candidates": [
         cand("Kernel", starred=True, defines=True), cand("Linus Torvalds", "person"),
         cand("macOS", defines=True, source="definition"), cand("Microsoft", "organisation"),
-        *[cand(f"Concept {i}") for i in range(12)]]}
+        cand("Operating System Concepts", "work"), *[cand(f"Concept {i}") for i in range(12)]]}
     lines = lines_for("operating system", report)
     assert lines[0] == "## operating system (n(k) = 42)"
     assert lines[2:5] == ["1. Kernel * d", "2. macOS d †", "3. Concept 0"]
     assert lines[11] == "10. Concept 7"  # ten concepts, people and organisations not among them
     assert "People: Linus Torvalds" in lines and "Organisations: Microsoft" in lines
+    assert "Works: Operating System Concepts" in lines
 
 
 def test_empty_groups_say_none():
     lines = lines_for("x", {"n_k": 0, "candidates": []})
-    assert "People: none" in lines and "Organisations: none" in lines
+    assert "People: none" in lines and "Organisations: none" in lines and "Works: none" in lines
 
 
 def test_a_candidate_the_sentences_read_as_under_the_keyword_is_marked_s():

@@ -77,3 +77,16 @@ def test_the_formula_names_every_factor_the_scores_use():
     for reason in ("no page about the keyword", "field of study", "no sentence of the collection names both",
                    "See also"):
         assert reason in formula
+
+
+def test_works_are_listed_apart_and_counted_in_the_summary():
+    rep = _report(300)
+    work = {**rep["candidates"][0], "phrase": "Quantum Computation and Quantum Information",
+            "evidence": {**rep["candidates"][0]["evidence"], "kind": "work"}}
+    rep["candidates"].append(work)
+    head, *rest = summary_lines(rep, "r.md")
+    assert head.endswith("0 broader terms, 0 people, 0 organisations and 1 work apart")
+    assert "  Works: Quantum Computation and Quantum Information" in rest
+    md = render_markdown(rep)
+    concepts, works = md.index("## Concepts"), md.index("## Works")
+    assert concepts < works and md.index("| Quantum Computation and Quantum Information |") > works
