@@ -17,6 +17,11 @@ from .errors import UserError
 from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
 from .text import singular_last, without_qualifier, words
 
+# Words after "and" in a conjoined title that still name the keyword's twin: "Error
+# detection and correction". With more, the two usually share a head that follows
+# ("Information and communications technology" is a technology, not information).
+MAX_TWIN_WORDS = 1
+
 
 @dataclass(frozen=True)
 class SearchHit:
@@ -99,6 +104,10 @@ class SearchBackend(Protocol):
         """(URL, title, first paragraph) of the pages titled `phrase`, then of those titled
         `phrase (something)`: one name, several meanings. A plural name with no such page
         is looked up in the singular."""
+
+    def pages_conjoined(self, phrase: str) -> list[tuple[str, str, str]]:
+        """(URL, title, first paragraph) of the pages titled `phrase and ...` ("Error detection
+        and correction" for "error detection"): one article about the phrase and its twin."""
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
@@ -256,6 +265,27 @@ class LocalBackend:
         rows.sort(key=lambda r: (not r[3], r[3] and key not in title_keys(r[1])))
         for url, title, lead, exact in rows:
             if url not in seen and (exact or disambiguates(title, key)):
+                seen.add(url)
+                out.append((url, title, lead))
+        return out
+
+    def pages_conjoined(self, phrase: str) -> list[tuple[str, str, str]]:
+        ws = words(phrase)
+        if not ws:
+            return []
+        head = " ".join(ws) + " and "
+        try:
+            rows = self.con.execute(
+                "SELECT p.url, p.title, coalesce(p.lead, '') FROM titles t JOIN pages p ON p.id = t.page "
+                "WHERE t.key >= ? AND t.key < ? ORDER BY p.id", (head, head[:-1] + "!")).fetchall()
+        except sqlite3.OperationalError:  # a store from before titles were kept
+            return []
+        out, seen = [], set()
+        for url, title, lead in rows:
+            # The title itself, not a key its URL spells; the twin at most MAX_TWIN_WORDS.
+            name = " ".join(words(without_qualifier(title_name(title))))
+            if (url not in seen and name.startswith(head)
+                    and len(name[len(head):].split()) <= MAX_TWIN_WORDS):
                 seen.add(url)
                 out.append((url, title, lead))
         return out

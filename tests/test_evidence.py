@@ -433,6 +433,26 @@ def test_pages_about_finds_the_pages_titled_as_the_phrase(backend):
     assert backend.pages_about("deep learnings") == []
 
 
+def test_pages_conjoined_finds_the_keyword_and_its_twin(tmp_path):
+    con = store.connect(tmp_path / "s.sqlite")
+    for url, title in (("http://w.org/edc", "Error detection and correction - Wiki"),
+                       ("http://w.org/ict", "Information and communications technology - Wiki"),
+                       ("http://w.org/ed", "Error detection and correction of the past and more - Wiki"),
+                       ("http://w.org/edq", "Error detection and recovery (computing) - Wiki")):
+        store.insert_page(con, url, "w.org", title, "text", store.pack_html(b"<html><body>x</body></html>"),
+                          store.pack_links([]), lead=f"{title} is a thing.")
+    con.commit()
+    con.close()
+    b = LocalBackend(tmp_path / "s.sqlite")
+    try:
+        # One word after "and" names the twin (a qualifier aside); more share a head that follows.
+        assert [u for u, _, _ in b.pages_conjoined("Error detection")] == ["http://w.org/edc", "http://w.org/edq"]
+        assert b.pages_conjoined("information") == [] and b.pages_conjoined("error") == []
+        assert b.pages_conjoined("...") == [] and b.pages_about("error detection") == []
+    finally:
+        b.con.close()
+
+
 def test_choose_page_takes_the_meaning_that_concerns_the_keyword(backend):
     pages = backend.pages_about("Kernel")
     assert choose_page(pages, "operating system") == (
