@@ -16,6 +16,7 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             and nothing above ties it x 1/1.5 if its page calls it a field of study without
             putting it under the keyword x 1/1.5 if the collection has no page about the
             keyword and nothing above ties it x 0.5 for a generic word
+            x (n(b)/n(CP))^0.5 if the collection has no page about the keyword
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
 - NPMI = log(P(k, CP) / (P(k) P(CP))) / -log P(k, CP), with P(x) = n(x) / N over the N
@@ -84,7 +85,12 @@ Every factor is a count or a fact a person can check in the run's artifacts:
 - No keyword page: the collection has no page about the keyword, and no definition,
   star, kind-of sentence or WordNet placement ties the candidate to it: the top 10 is
   then made of the lists of neighbouring pages, 0.29 of such judged places hits
-  (session 16). 1/1.5.
+  (session 16). 1/1.5. And whatever ties it, P(k|CP) = n(b)/n(CP) to the power 0.5:
+  how often the candidate's own documents name the keyword (session 20).
+
+Works (books, textbooks, films, journals, fictional characters: `page_kind`) are ranked
+apart after people and organisations, as they are, unless the keyword names a kind of
+work (session 20).
 
 Candidates come from six sources: the mined lists; definitions (`definition_candidates`:
 a page whose first paragraph mentions the keyword names a concept described through
