@@ -250,16 +250,22 @@ class LocalBackend:
             found = self._titled(singular_last(name))
         return found
 
-    def _titled(self, key: str) -> list[tuple[str, str, str]]:
+    def _title_rows(self, prefix: str, exact: str = "") -> list[tuple[str, str, str, bool]]:
+        """(URL, title, first paragraph, exact) of the pages with a title key equal to `exact`
+        or starting with `prefix` (a range on the key's index), exact ones first, then in
+        store order."""
         try:
-            # The title itself, or the title and more ("Kernel (operating system)": the key
-            # "kernel operating system" starts with "kernel "): a range on the key's index.
-            rows = self.con.execute(
+            return self.con.execute(
                 "SELECT p.url, p.title, coalesce(p.lead, ''), t.key = ? AS exact FROM titles t "
                 "JOIN pages p ON p.id = t.page WHERE t.key = ? OR (t.key >= ? AND t.key < ?) "
-                "ORDER BY exact DESC, p.id", (key, key, key + " ", key + "!")).fetchall()
+                "ORDER BY exact DESC, p.id", (exact, exact, prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1))).fetchall()
         except sqlite3.OperationalError:  # a store from before titles were kept
             return []
+
+    def _titled(self, key: str) -> list[tuple[str, str, str]]:
+        # The title itself, or the title and more ("Kernel (operating system)": the key
+        # "kernel operating system" starts with "kernel ").
+        rows = self._title_rows(key + " ", exact=key)
         out, seen = [], set()
         # A page titled so before one that only answers to the name (its URL, a copy's URL).
         rows.sort(key=lambda r: (not r[3], r[3] and key not in title_keys(r[1])))
@@ -274,14 +280,8 @@ class LocalBackend:
         if not ws:
             return []
         head = " ".join(ws) + " and "
-        try:
-            rows = self.con.execute(
-                "SELECT p.url, p.title, coalesce(p.lead, '') FROM titles t JOIN pages p ON p.id = t.page "
-                "WHERE t.key >= ? AND t.key < ? ORDER BY p.id", (head, head[:-1] + "!")).fetchall()
-        except sqlite3.OperationalError:  # a store from before titles were kept
-            return []
         out, seen = [], set()
-        for url, title, lead in rows:
+        for url, title, lead, _ in self._title_rows(head):
             # The title itself, not a key its URL spells; the twin at most MAX_TWIN_WORDS.
             name = " ".join(words(without_qualifier(title_name(title))))
             if (url not in seen and name.startswith(head)
