@@ -465,8 +465,11 @@ def page_kind(lead: str, title: str = "") -> str:
 def names_works(keyword: str) -> bool:
     """True if the keyword names a kind of work ("textbook", "science fiction film",
     "academic journals"): then a work is one of its instances, a concept, not apart."""
-    last = words(keyword)[-1:]
-    return any(w in _WORK_QUALIFIERS for w in (last[0].lower(), singular(last[0].lower()))) if last else False
+    ws = words(keyword)
+    if not ws:
+        return False
+    last = ws[-1].lower()  # as written too: singular() folds "series" to "sery"
+    return last in _WORK_QUALIFIERS or singular(last) in _WORK_QUALIFIERS
 
 
 def names_an_organisation(written: str) -> bool:
