@@ -792,3 +792,40 @@ def test_filed_as_wants_the_keyword_as_the_head_not_after_a_preposition(classes)
 ])
 def test_names_works_when_the_keyword_is_a_kind_of_work(keyword, works):
     assert names_works(keyword) is works
+
+
+@pytest.mark.parametrize("phrase, keyword", [
+    ("Spectral graph theory", "graph theory"), ("inkjet printers", "printer"), ("Bipolar transistors", "transistor"),
+    ("Mobile e-commerce", "e-commerce"), ("Non-volatile memory", "memory"), ("Data-flow analysis", "analysis"),
+    ("Static program analysis", "program analysis"), ("Graphical terminals", "terminal"),
+])
+def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keyword):
+    from scoring.evidence import names_a_kind
+    assert names_a_kind(phrase, keyword)
+
+
+@pytest.mark.parametrize("phrase, keyword", [
+    ("graph theory", "graph theory"), ("Graph theories", "graph theory"),  # the keyword itself
+    ("Semi-supervised learning", "supervised learning"),  # hyphen-joined: a sibling, not a kind
+    ("Parallel and distributed computing", "distributed computing"),
+    ("Voice over Internet Protocol", "internet protocol"), ("The Art of Computer Programming", "computer programming"),
+    ("Intel's graphics processing units", "graphics processing unit"), ("first microprocessors", "microprocessor"),
+    ("Modern cryptography", "cryptography"), ("NAND flash", "flash memory"), ("Vim (text editor)", "text editor"),
+    ("Graph theory software", "graph theory"), ("", "graph theory"), ("graph theory", ""),
+])
+def test_other_names_holding_the_keyword_name_no_kind(phrase, keyword):
+    from scoring.evidence import names_a_kind
+    assert not names_a_kind(phrase, keyword)
+
+
+def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
+    from scoring.evidence import NAMED_KIND_FACTOR
+    assert NAMED_KIND_FACTOR == IS_A_FACTOR == 2
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    plain = evidence_score(0.4, 0.5, False, False, said=said)
+    assert evidence_score(0.4, 0.5, False, False, said=said, named_kind=True) == pytest.approx(plain * 2)
+    why = explain(0.4, 0.5, False, False, said=said, named_kind=True)
+    assert "2 (its name is the keyword's with a modifier: a kind of it)" in why
+    # Not a tie: an untied candidate of a keyword without a page keeps that factor.
+    untied = explain(0.4, 0.5, False, False, said=said, keyword_page=False, named_kind=True)
+    assert "nothing ties it to the keyword" in untied
