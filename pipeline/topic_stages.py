@@ -18,8 +18,9 @@ from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
                               could_be_a_name, definition_candidates, evidence_score, explain, filed_as, first_sentence,
                               fold_variants, is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
-                              names_a_field, names_a_kind, names_an_organisation, names_works, npmi, page_kind, page_name_candidates, part_of_keyword,
-                              person_by_name, rank_key, says_is_a, taxonomy_candidates)
+                              names_a_field, names_a_kind, names_an_organisation, names_works, npmi, page_kind,
+                              page_name_candidates, part_of_keyword, person_by_name, rank_key, says_is_a,
+                              taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
