@@ -15,7 +15,7 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
+from scoring.evidence import (MIN_CITING_PAGES, Facts, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
                               could_be_a_name, definition_candidates, evidence_score, explain, filed_as, first_sentence,
                               fold_variants, is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
                               names_a_field, names_a_kind, names_an_organisation, names_works, npmi, page_kind,
@@ -362,19 +362,17 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         wordnet = placement(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
         said = pool.said(written)
         named_kind = names_a_kind(written, keyword)
+        facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
+                      sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
+                      field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
+                      n_cp=r["n_cp"], named_kind=named_kind)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
-               "named_kind": named_kind,
-               "score": round(evidence_score(r["s1"], value, sentence is not None, starred, generic, is_a,
-                                             sectioned, wordnet, said, page is not None, linked, field,
-                                             keyword_page=bool(keyword_lead), cited=citing, filed=filed,
-                                             n_b=r["n_b"], n_cp=r["n_cp"], named_kind=named_kind), 6),
-               "why": explain(r["s1"], value, sentence is not None, starred, generic, is_a, sectioned, wordnet,
-                              said, page is not None, linked, field, keyword_page=bool(keyword_lead),
-                              cited=citing, filed=filed, n_b=r["n_b"], n_cp=r["n_cp"], named_kind=named_kind)}
+               "named_kind": named_kind, "score": round(evidence_score(r["s1"], value, facts), 6),
+               "why": explain(r["s1"], value, facts)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],

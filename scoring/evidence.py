@@ -120,6 +120,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, normalise, singular, stemmed, without_qualifier, words
@@ -614,18 +615,33 @@ def reads_under(said: Said | None) -> bool:
         said.kind_of >= 2 or said.kind_of / said.sentences >= SAID_MIN_SHARE)
 
 
-def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = False, sectioned: bool = False,
-            wordnet: str | None = None, said: Said | None = None, has_page: bool = False,
-            linked: bool = False, field: bool = False, keyword_page: bool = True,
-            cited: int = 0, filed: str | None = None, n_b: int = 0, n_cp: int = 0,
-            named_kind: bool = False) -> list[tuple[float, str]]:
-    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
-    `field`: its page calls it a field of study (names_a_field); `keyword_page`: the
-    collection has a page about the keyword (whose sections and links count); `cited`: on
-    how many pages a paragraph naming the keyword links to it (counted without a keyword page);
-    `filed`: the class named after the keyword its page is filed under (`filed_as`), or None;
-    `n_b`, `n_cp`: the candidate's hit counts, for NO_KEYWORD_PAGE_DIRECTION; `named_kind`:
-    its name is the keyword's with modifiers (`names_a_kind`)."""
+@dataclass(frozen=True)
+class Facts:
+    """What the evidence says of one candidate: everything its factors are read from."""
+
+    defines: bool = False          # its own page defines it through the keyword
+    starred: bool = False          # the tag-tree check starred it
+    generic: bool = False          # is_generic
+    is_a: bool = False             # its page's first sentence calls it a kind of the keyword
+    sectioned: bool = False        # a section of the keyword's page is titled so
+    wordnet: str | None = None     # scoring.taxonomy.placement's answer
+    said: Said | None = None       # scoring.hearst's reading of the keyword's sentences (None: not read)
+    has_page: bool = False         # a page is titled so
+    linked: bool = False           # the keyword's own page links to it by this name
+    field: bool = False            # its page calls it a field of study (names_a_field)
+    keyword_page: bool = True      # the collection has a page about the keyword
+    cited: int = 0                 # pages whose paragraphs naming the keyword link to it
+    filed: str | None = None       # the class named after the keyword its page is filed under (filed_as)
+    n_b: int = 0                   # its hit counts, for NO_KEYWORD_PAGE_DIRECTION
+    n_cp: int = 0
+    named_kind: bool = False       # its name is the keyword's with modifiers (names_a_kind)
+
+
+def factors(facts: Facts) -> list[tuple[float, str]]:
+    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
+    defines, starred, is_a, sectioned, linked = facts.defines, facts.starred, facts.is_a, facts.sectioned, facts.linked
+    wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed, facts.keyword_page
+    n_b, n_cp = facts.n_b, facts.n_cp
     out = []
     if not keyword_page and 0 < n_b <= n_cp:
         out.append(((n_b / n_cp) ** NO_KEYWORD_PAGE_DIRECTION,
@@ -633,22 +649,22 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
                     f"^{NO_KEYWORD_PAGE_DIRECTION:g}"))
     # A citing paragraph that no sentence of the collection backs (the link sits in another
     # sentence than the keyword, every time) ties nothing: 2 of 20 such judged places were hits.
-    cited = cited if cited >= MIN_CITING_PAGES and (said is None or said.sentences > 0) else 0
+    cited = facts.cited if facts.cited >= MIN_CITING_PAGES and (said is None or said.sentences > 0) else 0
     if not keyword_page and not (defines or starred or sectioned or linked or cited or wordnet in UNDER
                                  or reads_under(said) or filed):
         out.append((NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword"))
-    if has_page and not (defines or starred or sectioned or wordnet in UNDER or reads_under(said) or filed):
+    if facts.has_page and not (defines or starred or sectioned or wordnet in UNDER or reads_under(said) or filed):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
     if (said is not None and said.sentences == 0
             and not (defines or starred or sectioned or linked or wordnet in UNDER or filed)):
         out.append((UNSAID_FACTOR, "no sentence of the collection names both, and nothing ties it to the keyword"))
-    if field and not (defines and is_a) and not filed:
+    if facts.field and not (defines and is_a) and not filed:
         out.append((OTHER_FIELD_FACTOR, "its page calls it a field, not one of the keyword"))
     if defines:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
     if defines and is_a:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
-    if named_kind:
+    if facts.named_kind:
         out.append((NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it"))
     if starred:
         out.append((STAR_FACTOR, "starred"))
@@ -669,7 +685,7 @@ def factors(defines: bool, starred: bool, generic: bool = False, is_a: bool = Fa
     elif said is not None and not said.kind_of and said.coordinated_share >= COORDINATED_SHARE:
         out.append((COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
                                         "beside the keyword"))
-    if generic:
+    if facts.generic:
         out.append((GENERIC_FACTOR, f"a generic word: in over {GENERIC_SHARE:.0%} of all documents"))
     return out
 
@@ -705,35 +721,19 @@ def legend() -> list[str]:
     ]
 
 
-def evidence_score(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
-                   is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-                   said: Said | None = None, has_page: bool = False, linked: bool = False,
-                   field: bool = False, keyword_page: bool = True, cited: int = 0,
-                   filed: str | None = None, n_b: int = 0, n_cp: int = 0, named_kind: bool = False) -> float:
-    """The default ranking score (see the module doc); `wordnet` is scoring.taxonomy.placement's answer,
-    `said` scoring.hearst's reading of the keyword's sentences, `has_page` whether a page is titled so,
-    `linked` whether the keyword's own page links to it by this name."""
+def evidence_score(s1: float, npmi_value: float, facts: Facts) -> float:
+    """The default ranking score (see the module doc): S1 x max(NPMI, 0) x every factor that holds."""
     score = s1 * max(npmi_value, 0.0)
-    for value, _ in factors(defines, starred, generic, is_a, sectioned, wordnet, said, has_page, linked, field,
-                            keyword_page, cited, filed, n_b, n_cp, named_kind):
+    for value, _ in factors(facts):
         score *= value
     return score
 
 
-def explain(s1: float, npmi_value: float, defines: bool, starred: bool, generic: bool = False,
-            is_a: bool = False, sectioned: bool = False, wordnet: str | None = None,
-            said: Said | None = None, has_page: bool = False, linked: bool = False, field: bool = False,
-            keyword_page: bool = True, cited: int = 0, filed: str | None = None, n_b: int = 0, n_cp: int = 0,
-            named_kind: bool = False) -> str:
+def explain(s1: float, npmi_value: float, facts: Facts) -> str:
     """The score as the product a person can recompute."""
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
-    parts += [f"{value:.3g} ({reason})" for value, reason in factors(defines, starred, generic, is_a, sectioned,
-                                                                      wordnet, said, has_page, linked, field,
-                                                                      keyword_page, cited, filed, n_b, n_cp,
-                                                                      named_kind)]
-    score = evidence_score(s1, npmi_value, defines, starred, generic, is_a, sectioned, wordnet, said, has_page,
-                           linked, field, keyword_page, cited, filed, n_b, n_cp, named_kind)
-    return " x ".join(parts) + f" = {score:.4f}"
+    parts += [f"{value:.3g} ({reason})" for value, reason in factors(facts)]
+    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, facts):.4f}"
 
 
 def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str, str | None] | None:

@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (Facts, NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, names_works, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -268,83 +268,83 @@ def test_part_of_keyword():
 
 
 def test_score_is_the_product_the_explanation_shows():
-    assert evidence_score(0.4, 0.5, False, False) == pytest.approx(0.2)
-    assert evidence_score(0.4, 0.5, True, True) == pytest.approx(0.2 * DEFINES_FACTOR * STAR_FACTOR)
-    assert evidence_score(0.4, -0.3, True, False) == 0.0
-    why = explain(0.4, 0.5, True, True)
+    assert evidence_score(0.4, 0.5, Facts()) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, Facts(defines=True, starred=True)) == pytest.approx(0.2 * DEFINES_FACTOR * STAR_FACTOR)
+    assert evidence_score(0.4, -0.3, Facts(defines=True)) == 0.0
+    why = explain(0.4, 0.5, Facts(defines=True, starred=True))
     assert why.startswith("S1 0.400 x NPMI 0.500 x 1.5 (its page defines it via the keyword) x 1.5 (starred)")
     assert why.endswith(f"= {0.2 * 1.5 * 1.5:.4f}")
     # Is-a counts on top of the definition, and only with it.
-    assert evidence_score(0.4, 0.5, True, False, is_a=True) == pytest.approx(0.2 * DEFINES_FACTOR * IS_A_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, is_a=True) == pytest.approx(0.2)
-    why = explain(0.4, 0.5, True, False, is_a=True)
+    assert evidence_score(0.4, 0.5, Facts(defines=True, is_a=True)) == pytest.approx(0.2 * DEFINES_FACTOR * IS_A_FACTOR)
+    assert evidence_score(0.4, 0.5, Facts(is_a=True)) == pytest.approx(0.2)
+    why = explain(0.4, 0.5, Facts(defines=True, is_a=True))
     assert "x 1.5 (its page defines it via the keyword) x 2 (its page says it is a kind or branch" in why
     assert why.endswith(f"= {0.2 * 1.5 * 2:.4f}")
     # A section of the keyword's own page titled as the candidate: one more factor, shown.
-    assert evidence_score(0.4, 0.5, False, True, sectioned=True) == pytest.approx(0.2 * STAR_FACTOR * SECTION_FACTOR)
-    why = explain(0.4, 0.5, False, True, sectioned=True)
+    assert evidence_score(0.4, 0.5, Facts(starred=True, sectioned=True)) == pytest.approx(0.2 * STAR_FACTOR * SECTION_FACTOR)
+    why = explain(0.4, 0.5, Facts(starred=True, sectioned=True))
     assert why == (f"S1 0.400 x NPMI 0.500 x 1.5 (starred) x 1.5 (a section of the keyword's page is titled so) "
                    f"= {0.2 * 1.5 * 1.5:.4f}")
-    assert "section" not in explain(0.4, 0.5, False, True)
+    assert "section" not in explain(0.4, 0.5, Facts(starred=True))
     # WordNet files it under the keyword: as strong as the page's own is-a, and named.
-    assert evidence_score(0.4, 0.5, False, False, wordnet="part") == pytest.approx(0.2 * TAXONOMY_FACTOR)
+    assert evidence_score(0.4, 0.5, Facts(wordnet="part")) == pytest.approx(0.2 * TAXONOMY_FACTOR)
     assert TAXONOMY_FACTOR == IS_A_FACTOR
-    why = explain(0.4, 0.5, False, False, wordnet="domain")
+    why = explain(0.4, 0.5, Facts(wordnet="domain"))
     assert why == f"S1 0.400 x NPMI 0.500 x 2 (WordNet: a term of the keyword's domain) = {0.2 * 2:.4f}"
-    assert "WordNet" not in explain(0.4, 0.5, False, False, wordnet=None)
+    assert "WordNet" not in explain(0.4, 0.5, Facts(wordnet=None))
     # The collection's sentences: read as under the keyword x1.5 (coordination then does not count);
     # listed just before it in at least COORDINATED_SHARE of the sentences naming both x0.8.
     under = Said(sentences=10, kind_of=2, coordinated=5, example="K such as C.")
-    assert evidence_score(0.4, 0.5, False, False, said=under) == pytest.approx(0.2 * SAID_FACTOR)
-    assert explain(0.4, 0.5, False, False, said=under) == (
+    assert evidence_score(0.4, 0.5, Facts(said=under)) == pytest.approx(0.2 * SAID_FACTOR)
+    assert explain(0.4, 0.5, Facts(said=under)) == (
         f"S1 0.400 x NPMI 0.500 x 1.5 (2 of 10 sentences with both read it as under the keyword) = {0.3:.4f}")
     beside = Said(sentences=10, kind_of=0, coordinated=1)
     assert beside.coordinated_share == COORDINATED_SHARE
-    assert evidence_score(0.4, 0.5, False, False, said=beside) == pytest.approx(0.2 * COORDINATED_FACTOR)
-    assert "1 of 10 sentences with both list it beside the keyword" in explain(0.4, 0.5, False, False, said=beside)
+    assert evidence_score(0.4, 0.5, Facts(said=beside)) == pytest.approx(0.2 * COORDINATED_FACTOR)
+    assert "1 of 10 sentences with both list it beside the keyword" in explain(0.4, 0.5, Facts(said=beside))
     rarely = Said(sentences=11, kind_of=0, coordinated=1)
-    assert evidence_score(0.4, 0.5, False, False, said=rarely) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, Facts(said=rarely)) == pytest.approx(0.2)
     # No sentence names both and nothing ties it to the keyword: shared documents, never a statement.
     assert UNSAID_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, said=Said()) == pytest.approx(0.2 * UNSAID_FACTOR)
-    assert "0.667 (no sentence of the collection names both" in explain(0.4, 0.5, False, False, said=Said())
-    assert evidence_score(0.4, 0.5, False, False, said=None) == pytest.approx(0.2)  # sentences not read
+    assert evidence_score(0.4, 0.5, Facts(said=Said())) == pytest.approx(0.2 * UNSAID_FACTOR)
+    assert "0.667 (no sentence of the collection names both" in explain(0.4, 0.5, Facts(said=Said()))
+    assert evidence_score(0.4, 0.5, Facts(said=None)) == pytest.approx(0.2)  # sentences not read
     for tie in ({"linked": True}, {"sectioned": True}, {"wordnet": "kind"}):
-        value = evidence_score(0.4, 0.5, False, False, said=Said(), **tie)
-        assert "no sentence" not in explain(0.4, 0.5, False, False, said=Said(), **tie)
+        value = evidence_score(0.4, 0.5, Facts(said=Said(), **tie))
+        assert "no sentence" not in explain(0.4, 0.5, Facts(said=Said(), **tie))
         assert value > 0.2
-    assert "no sentence" not in explain(0.4, 0.5, True, False, said=Said())  # its page defines it via the keyword
+    assert "no sentence" not in explain(0.4, 0.5, Facts(defines=True, said=Said()))  # its page defines it via the keyword
     # A page of its own with nothing tying it to the keyword: the definition turned round.
     assert QUIET_PAGE_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, said=rarely, has_page=True) == pytest.approx(0.2 / 1.5)
-    assert evidence_score(0.4, 0.5, False, False, said=Said(), has_page=True) == pytest.approx(0.2 / 1.5 / 1.5)
-    assert explain(0.4, 0.5, False, False, has_page=True) == (
+    assert evidence_score(0.4, 0.5, Facts(said=rarely, has_page=True)) == pytest.approx(0.2 / 1.5)
+    assert evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True)) == pytest.approx(0.2 / 1.5 / 1.5)
+    assert explain(0.4, 0.5, Facts(has_page=True)) == (
         f"S1 0.400 x NPMI 0.500 x 0.667 (it has a page of its own, and nothing ties it to the keyword) = {0.2 / 1.5:.4f}")
     for tie in (dict(defines=True), dict(starred=True), dict(sectioned=True), dict(wordnet="kind"), dict(said=under)):
         args = {"defines": False, "starred": False, **tie}
-        assert "nothing ties it" not in explain(0.4, 0.5, has_page=True, **args)
-    assert evidence_score(0.4, 0.5, False, False, has_page=False) == pytest.approx(0.2)
+        assert "nothing ties it" not in explain(0.4, 0.5, Facts(has_page=True, **args))
+    assert evidence_score(0.4, 0.5, Facts(has_page=False)) == pytest.approx(0.2)
     # The keyword's own page links to it: half again, named; a link alone does not lift the quiet page.
     assert LINK_FACTOR == 1.5
-    assert evidence_score(0.4, 0.5, False, False, linked=True) == pytest.approx(0.2 * LINK_FACTOR)
-    assert explain(0.4, 0.5, False, False, linked=True) == (
+    assert evidence_score(0.4, 0.5, Facts(linked=True)) == pytest.approx(0.2 * LINK_FACTOR)
+    assert explain(0.4, 0.5, Facts(linked=True)) == (
         f"S1 0.400 x NPMI 0.500 x 1.5 (the keyword's page links to it by this name) = {0.2 * 1.5:.4f}")
-    assert evidence_score(0.4, 0.5, False, False, has_page=True, linked=True) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, Facts(has_page=True, linked=True)) == pytest.approx(0.2)
     # WordNet files it beside the keyword: the WordNet factor turned round; no tie that lifts a quiet page.
     assert SIBLING_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, wordnet="sibling") == pytest.approx(0.2 / 1.5)
-    assert explain(0.4, 0.5, False, False, wordnet="sibling") == (
+    assert evidence_score(0.4, 0.5, Facts(wordnet="sibling")) == pytest.approx(0.2 / 1.5)
+    assert explain(0.4, 0.5, Facts(wordnet="sibling")) == (
         f"S1 0.400 x NPMI 0.500 x 0.667 (WordNet: filed beside the keyword, under the same parent) = {0.2 / 1.5:.4f}")
-    assert evidence_score(0.4, 0.5, False, False, wordnet="sibling", has_page=True) == pytest.approx(0.2 / 1.5 / 1.5)
-    assert evidence_score(0.4, 0.5, False, False, wordnet="above") == pytest.approx(0.2)  # a broader term: its kind says so
+    assert evidence_score(0.4, 0.5, Facts(wordnet="sibling", has_page=True)) == pytest.approx(0.2 / 1.5 / 1.5)
+    assert evidence_score(0.4, 0.5, Facts(wordnet="above")) == pytest.approx(0.2)  # a broader term: its kind says so
     # A field of study whose page does not put it under the keyword: the definition turned round again.
     assert OTHER_FIELD_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
-    assert evidence_score(0.4, 0.5, True, False, field=True) == pytest.approx(0.2 * DEFINES_FACTOR / 1.5)
-    assert explain(0.4, 0.5, False, True, field=True) == (
+    assert evidence_score(0.4, 0.5, Facts(defines=True, field=True)) == pytest.approx(0.2 * DEFINES_FACTOR / 1.5)
+    assert explain(0.4, 0.5, Facts(starred=True, field=True)) == (
         f"S1 0.400 x NPMI 0.500 x 0.667 (its page calls it a field, not one of the keyword) x 1.5 (starred) "
         f"= {0.2:.4f}")
     # ... unless that page's first sentence names the keyword as its genus: a subfield.
-    assert evidence_score(0.4, 0.5, True, False, is_a=True, field=True) == pytest.approx(
+    assert evidence_score(0.4, 0.5, Facts(defines=True, is_a=True, field=True)) == pytest.approx(
         0.2 * DEFINES_FACTOR * IS_A_FACTOR)
 
 
@@ -605,8 +605,8 @@ def test_one_kind_of_sentence_among_very_many_is_not_a_reading():
     assert reads_under(Said(sentences=500, kind_of=2))
     assert not reads_under(Said()) and not reads_under(None)
     accident = Said(sentences=175, kind_of=1, coordinated=40)
-    assert evidence_score(0.4, 0.5, False, False, said=accident) == pytest.approx(0.2)  # neither factor
-    assert evidence_score(0.4, 0.5, False, False, said=accident, has_page=True) == pytest.approx(0.2 / 1.5)
+    assert evidence_score(0.4, 0.5, Facts(said=accident)) == pytest.approx(0.2)  # neither factor
+    assert evidence_score(0.4, 0.5, Facts(said=accident, has_page=True)) == pytest.approx(0.2 / 1.5)
 
 
 def test_page_name_candidates_take_anchor_texts_as_headings():
@@ -684,16 +684,15 @@ def test_no_keyword_page_turns_an_untied_candidate_down():
     # neighbouring page's term more often than not.
     assert NO_KEYWORD_PAGE_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
     said = Said(sentences=4, kind_of=0, coordinated=0)
-    assert evidence_score(0.4, 0.5, False, False, said=said) == pytest.approx(0.2)
-    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False) == pytest.approx(
+    assert evidence_score(0.4, 0.5, Facts(said=said)) == pytest.approx(0.2)
+    assert evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False)) == pytest.approx(
         0.2 * NO_KEYWORD_PAGE_FACTOR)
-    assert "0.667 (no page about the keyword here, and nothing ties it" in explain(
-        0.4, 0.5, False, False, said=said, keyword_page=False)
+    assert "0.667 (no page about the keyword here, and nothing ties it" in explain(0.4, 0.5, Facts(said=said, keyword_page=False))
     # A definition, a star, a kind-of sentence or WordNet still vouches for it.
     under = Said(sentences=4, kind_of=2, coordinated=0)
     for defines, starred, tie in ((True, False, {}), (False, True, {}), (False, False, {"said": under}),
                                   (False, False, {"wordnet": "kind"})):
-        why = explain(0.4, 0.5, defines, starred, keyword_page=False, **{"said": said, **tie})
+        why = explain(0.4, 0.5, Facts(defines=defines, starred=starred, keyword_page=False, **{"said": said, **tie}))
         assert "no page about the keyword" not in why
 
 
@@ -703,17 +702,17 @@ def test_without_a_keyword_page_the_share_of_the_candidates_documents_naming_the
     from scoring.evidence import NO_KEYWORD_PAGE_DIRECTION
     assert NO_KEYWORD_PAGE_DIRECTION == 0.5
     said = Said(sentences=4, kind_of=2, coordinated=0)  # a tie: only the direction factor applies
-    base = evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False)
+    base = evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False))
     assert base == pytest.approx(0.2 * SAID_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=16, n_cp=375) == pytest.approx(
+    assert evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False, n_b=16, n_cp=375)) == pytest.approx(
         base * (16 / 375) ** 0.5)
-    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=4, n_cp=5) == pytest.approx(
+    assert evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False, n_b=4, n_cp=5)) == pytest.approx(
         base * (4 / 5) ** 0.5)
-    why = explain(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=4, n_cp=5)
+    why = explain(0.4, 0.5, Facts(said=said, keyword_page=False, n_b=4, n_cp=5))
     assert "0.894 (no page about the keyword: (4/5 of its documents name the keyword)^0.5)" in why
     # With a page about the keyword the counts change nothing; nor do missing counts.
-    assert evidence_score(0.4, 0.5, False, False, said=said, n_b=16, n_cp=375) == pytest.approx(0.2 * SAID_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, n_b=0, n_cp=0) == pytest.approx(base)
+    assert evidence_score(0.4, 0.5, Facts(said=said, n_b=16, n_cp=375)) == pytest.approx(0.2 * SAID_FACTOR)
+    assert evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False, n_b=0, n_cp=0)) == pytest.approx(base)
 
 
 def test_citing_paragraphs_tie_a_candidate_to_a_keyword_without_a_page():
@@ -722,27 +721,27 @@ def test_citing_paragraphs_tie_a_candidate_to_a_keyword_without_a_page():
     from scoring.evidence import CITED_FACTOR, MIN_CITING_PAGES
     assert CITED_FACTOR == LINK_FACTOR and MIN_CITING_PAGES == 2
     said = Said(sentences=4, kind_of=0, coordinated=0)
-    untied = evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False)
+    untied = evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False))
     assert untied == pytest.approx(0.2 * NO_KEYWORD_PAGE_FACTOR)
-    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, cited=3) == pytest.approx(
+    assert evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False, cited=3)) == pytest.approx(
         0.2 * CITED_FACTOR)
-    why = explain(0.4, 0.5, False, False, said=said, keyword_page=False, cited=3)
+    why = explain(0.4, 0.5, Facts(said=said, keyword_page=False, cited=3))
     assert "paragraphs naming the keyword on 3 pages link to it" in why
     assert "no page about the keyword" not in why
     # One page is an anecdote: nothing changes.
-    assert evidence_score(0.4, 0.5, False, False, said=said, keyword_page=False, cited=1) == pytest.approx(untied)
+    assert evidence_score(0.4, 0.5, Facts(said=said, keyword_page=False, cited=1)) == pytest.approx(untied)
     # The keyword page's own link is the stronger statement: the two do not multiply.
-    assert evidence_score(0.4, 0.5, False, False, said=said, linked=True, cited=5) == pytest.approx(0.2 * LINK_FACTOR)
+    assert evidence_score(0.4, 0.5, Facts(said=said, linked=True, cited=5)) == pytest.approx(0.2 * LINK_FACTOR)
 
 
 def test_a_citation_no_sentence_backs_ties_nothing():
     # The link sits in the paragraph, but no sentence of the collection names both.
     silent = Said(sentences=0, kind_of=0, coordinated=0)
-    why = explain(0.4, 0.5, False, False, said=silent, keyword_page=False, cited=4)
+    why = explain(0.4, 0.5, Facts(said=silent, keyword_page=False, cited=4))
     assert "link to it" not in why
     assert "no page about the keyword here" in why and "no sentence of the collection names both" in why
-    assert evidence_score(0.4, 0.5, False, False, said=silent, keyword_page=False, cited=4) == pytest.approx(
-        evidence_score(0.4, 0.5, False, False, said=silent, keyword_page=False))
+    assert evidence_score(0.4, 0.5, Facts(said=silent, keyword_page=False, cited=4)) == pytest.approx(
+        evidence_score(0.4, 0.5, Facts(said=silent, keyword_page=False)))
 
 
 @pytest.mark.parametrize("classes, keyword, expected", [
@@ -765,15 +764,14 @@ def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
     from scoring.evidence import FILED_FACTOR, OTHER_FIELD_FACTOR
     assert FILED_FACTOR == TAXONOMY_FACTOR
     said = Said(sentences=4, kind_of=0, coordinated=0)
-    assert evidence_score(0.4, 0.5, False, False, said=said, filed="Virtual memory") == pytest.approx(
+    assert evidence_score(0.4, 0.5, Facts(said=said, filed="Virtual memory")) == pytest.approx(
         0.2 * FILED_FACTOR)
-    assert "x 2 (its page is filed under 'Virtual memory')" in explain(0.4, 0.5, False, False, said=said,
-                                                                        filed="Virtual memory")
+    assert "x 2 (its page is filed under 'Virtual memory')" in explain(0.4, 0.5, Facts(said=said, filed="Virtual memory"))
     # A tie: the quiet-page, unsaid, no-keyword-page and other-field factors do not apply.
-    quiet = evidence_score(0.4, 0.5, False, False, said=Said(), has_page=True, field=True, keyword_page=False)
+    quiet = evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False))
     assert quiet == pytest.approx(0.2 * QUIET_PAGE_FACTOR * UNSAID_FACTOR * OTHER_FIELD_FACTOR
                                   * NO_KEYWORD_PAGE_FACTOR)
-    tied = explain(0.4, 0.5, False, False, said=Said(), has_page=True, field=True, keyword_page=False, filed="Paging")
+    tied = explain(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False, filed="Paging"))
     assert tied == f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging') = {0.4:.4f}"
 
 
@@ -822,10 +820,10 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     from scoring.evidence import NAMED_KIND_FACTOR
     assert NAMED_KIND_FACTOR == IS_A_FACTOR == 2
     said = Said(sentences=4, kind_of=0, coordinated=0)
-    plain = evidence_score(0.4, 0.5, False, False, said=said)
-    assert evidence_score(0.4, 0.5, False, False, said=said, named_kind=True) == pytest.approx(plain * 2)
-    why = explain(0.4, 0.5, False, False, said=said, named_kind=True)
+    plain = evidence_score(0.4, 0.5, Facts(said=said))
+    assert evidence_score(0.4, 0.5, Facts(said=said, named_kind=True)) == pytest.approx(plain * 2)
+    why = explain(0.4, 0.5, Facts(said=said, named_kind=True))
     assert "2 (its name is the keyword's with a modifier: a kind of it)" in why
     # Not a tie: an untied candidate of a keyword without a page keeps that factor.
-    untied = explain(0.4, 0.5, False, False, said=said, keyword_page=False, named_kind=True)
+    untied = explain(0.4, 0.5, Facts(said=said, keyword_page=False, named_kind=True))
     assert "nothing ties it to the keyword" in untied
