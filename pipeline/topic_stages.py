@@ -342,7 +342,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             # the magazine its qualified page is about.
             kind = "concept"
         if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
-            kind = "person"  # "psychologist" for "psychology": who practises the field
+            kind = "person"  # "psychologist" for "psychology", "physicists": who practises or uses it
         if (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
                 and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written),
                                                                    pool.words_after(written))):

@@ -166,10 +166,22 @@ def test_practitioner_is_a_person_named_after_the_field(wordnet):
     assert practitioner(wordnet, "psychologist", "psychology")
     assert practitioner(wordnet, "Statisticians", "statistics")
     assert practitioner(wordnet, "programmer", "computer programming")
-    assert not practitioner(wordnet, "composer", "music")  # a person, but not named after the field
+    assert practitioner(wordnet, "Psychologist", "psychology")  # capitalised, but named after the field
     assert not practitioner(wordnet, "engineer", "engineering")  # also an engine's driver... a concept sense
     assert not practitioner(wordnet, "psychology", "psychology")  # the field, not a person
-    assert not practitioner(wordnet, "clinical psychologist", "psychology")  # one word only
+
+
+def test_practitioner_is_any_role_written_as_a_common_noun(wordnet):
+    assert practitioner(wordnet, "composer", "music")
+    assert practitioner(wordnet, "Neuroscientists", "human brain")  # a list item's capital, in the plural
+    assert practitioner(wordnet, "physicists", "quantum mechanics")
+    assert practitioner(wordnet, "clinical psychologist", "psychology")
+    # A capitalised singular may be a name WordNet also has as a role ("git", a fool).
+    assert not practitioner(wordnet, "Git", "version control")
+    assert not practitioner(wordnet, "Commodore", "personal computer")
+    assert not practitioner(wordnet, "Copycat", "cognitive architecture")  # a program named after a role
+    # Sub-kinds of a keyword that is itself a kind of person are what was asked for.
+    assert not practitioner(wordnet, "mathematician", "computer scientist")
 
 
 def test_wordnet_table_is_plain_sqlite(wordnet):
