@@ -69,11 +69,26 @@ def stemmed(text: str) -> list[str]:
     return [stem(w) for w in words(text)]
 
 
+# Nouns whose plural is their singular: the ending rule would make "time series" a "time sery".
+SAME_IN_PLURAL = frozenset({"series", "species"})
+# Plurals in -ies of nouns in -ie ("cookies", "zombies", "movies"), which the ending rule
+# would fold to a "-y" word: a closed class of English nouns, listed rather than guessed.
+IE_PLURALS = frozenset({
+    "aunties", "birdies", "bookies", "boogies", "brownies", "budgies", "calories", "collies", "cookies",
+    "coteries", "eyries", "foodies", "freebies", "genies", "goodies", "hippies", "hoodies", "indies",
+    "lassies", "magpies", "movies", "neckties", "newbies", "pixies", "prairies", "reveries", "rookies",
+    "selfies", "smoothies", "sorties", "techies", "yuppies", "zombies"})
+
+
 def singular(word: str) -> str:
     """An English plural folded to its singular by its ending only ("systems", "libraries").
 
     Lighter than a stem: "robotics" stays apart from "robot", "physics" from "physical".
     """
+    if word in SAME_IN_PLURAL:
+        return word
+    if word in IE_PLURALS:
+        return word[:-1]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith("sses"):

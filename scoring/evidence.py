@@ -131,7 +131,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 76  # 11-16, 44-47, 57, 59, 65, 67, 68 and 71 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 77  # 11-16, 44-47, 57, 59, 65, 67, 68 and 71 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -494,8 +494,8 @@ def names_works(keyword: str) -> bool:
     ws = words(keyword)
     if not ws:
         return False
-    last = ws[-1].lower()  # as written too: singular() folds "series" to "sery"
-    return last in _WORK_QUALIFIERS or singular(last) in _WORK_QUALIFIERS
+    last = ws[-1].lower()
+    return singular(last) in _WORK_QUALIFIERS
 
 
 def names_an_organisation(written: str) -> bool:

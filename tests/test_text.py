@@ -125,7 +125,8 @@ def test_squash_agrees_with_the_regex_on_every_whitespace_character():
 @pytest.mark.parametrize("plural, single", [
     ("systems", "system"), ("libraries", "library"), ("classes", "class"), ("databases", "database"),
     ("robotics", "robotic"), ("physics", "physic"), ("class", "class"), ("virus", "virus"),
-    ("analysis", "analysis"), ("its", "its"), ("ties", "tie")])
+    ("analysis", "analysis"), ("its", "its"), ("ties", "tie"), ("series", "series"), ("species", "species"),
+    ("cookies", "cookie"), ("zombies", "zombie"), ("movies", "movie"), ("categories", "category")])
 def test_singular_folds_plural_endings_only(plural, single):
     assert singular(plural) == single
 
