@@ -15,7 +15,7 @@ from typing import Iterator, Protocol, Sequence
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
-from .text import singular_last, without_qualifier, words
+from .text import normalise, singular_last, without_qualifier, words
 
 # Words after "and" in a conjoined title that still name the keyword's twin: "Error
 # detection and correction". With more, the two usually share a head that follows
@@ -122,6 +122,25 @@ class SearchBackend(Protocol):
 
     def texts_mentioning(self, phrase: str, domain: str = "") -> Iterator[str]:
         """The main text of every document on hosts under `domain` that contains `phrase`, best match first."""
+
+
+# A key that more pages than this answer to only through a later part of their title is
+# the site's name ("Machine learning - Wikipedia"), not what any of them is about.
+SITE_NAME_PAGES = 3
+
+
+def without_site_name(rows: list, key: str) -> list:
+    """`_title_rows` rows less those matching `key` only as a later part of their title, when
+    more than SITE_NAME_PAGES pages do: "Wikipedia" names the site of every page titled
+    "... - Wikipedia", and a candidate so named would otherwise take any of them as its page."""
+    def by_part(title: str) -> bool:
+        parts = title_keys(title)
+        return normalise(title_name(title)) != key and key in parts[2:]
+    parted = [r for r in rows if r[3] and by_part(r[1])]
+    if len(parted) <= SITE_NAME_PAGES:
+        return rows
+    drop = {id(r) for r in parted}
+    return [r for r in rows if id(r) not in drop]
 
 
 def fts_phrase(phrase: str) -> str | None:
@@ -266,6 +285,7 @@ class LocalBackend:
         # The title itself, or the title and more ("Kernel (operating system)": the key
         # "kernel operating system" starts with "kernel ").
         rows = self._title_rows(key + " ", exact=key)
+        rows = without_site_name(rows, key)
         out, seen = [], set()
         # A page titled so before one that only answers to the name (its URL, a copy's URL).
         rows.sort(key=lambda r: (not r[3], r[3] and key not in title_keys(r[1])))

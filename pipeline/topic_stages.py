@@ -18,8 +18,8 @@ from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import (MIN_CITING_PAGES, Facts, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
                               could_be_a_name, definition_candidates, evidence_score, explain, filed_as, first_sentence,
                               fold_variants, is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
-                              names_a_field, names_a_kind, names_an_organisation, names_works, npmi, page_kind,
-                              page_name_candidates, part_of_keyword, person_by_name, rank_key, says_is_a,
+                              names_a_field, names_a_kind, names_an_organisation, names_itself, names_works, npmi,
+                              page_kind, page_name_candidates, part_of_keyword, person_by_name, rank_key, says_is_a,
                               taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
@@ -392,8 +392,20 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             progress(i, len(todo))
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
     # longer one would otherwise take a second place in the top of the list.
-    folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"],
-                             "written": r.get("display", shown.get(r["phrase"], r["phrase"]))} for r in rows])
+    # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
+    # to both: read only for the few pages two rows share.
+    pages_used = Counter(r["page"] for r in rows if r["page"])
+
+    def alias(r: dict) -> bool:
+        if pages_used[r["page"]] < 2:
+            return False
+        written = r.get("display", shown.get(r["phrase"], r["phrase"]))
+        return any(url == r["page"] and names_itself(written, title, lead)
+                   for url, title, lead in backend.pages_about(r["phrase"]))
+
+    folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": r["page"],
+                             "alias": alias(r), "written": r.get("display", shown.get(r["phrase"], r["phrase"]))}
+                            for r in rows])
     for row in rows:
         if row["phrase"] in folded:
             row["variant_of"], row["why"] = folded[row["phrase"]]

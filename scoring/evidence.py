@@ -131,7 +131,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 77  # 11-16, 44-47, 57, 59, 65, 67, 68 and 71 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 79  # 11-16, 44-47, 57, 59, 65, 67, 68, 71 and 78 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -852,6 +852,12 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
       the longer name's own.
     And an acronym written in capitals ("DSP") whose expansion ranks too ("Digital signal
     processing", the initials of its words) is ranked as the expansion, whatever its score.
+    And another name of the same page: a row whose `page` a better row already has, when the
+    page itself calls it so (`alias`: its title or first paragraph names it, as "Mozilla
+    Firefox, or simply Firefox, is ..." does), is that row's concept ("Firefox" and "Mozilla
+    Firefox", "PaaS" and "Platform as a service"). A name the page does not use may be a
+    part of it that the site sends to the page ("AT&T syntax" to "x86 assembly language"),
+    and keeps its own rank. Rows without `page` are never folded so.
     """
     order = sorted((r for r in rows if r["score"] > 0),
                    key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
@@ -864,6 +870,7 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
             expansions.setdefault(initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws), r)
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
+    kept_by_page: dict[str, dict] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
         key = concept_key(r["written"])
@@ -877,6 +884,13 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
             kept = kept_by_key[key]
             out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
             continue
+        page = r.get("page")
+        if page and page in kept_by_page and r.get("alias"):
+            kept = kept_by_page[page]
+            out[r["phrase"]] = (kept["phrase"], f"another name of '{kept['written']}': its page, which calls it "
+                                                 f"so, is the same: ranked once")
+            kept_by_key.setdefault(key, kept)  # its plural goes the same way ("junction transistors")
+            continue
         # Counted words, not folded ones: only an exact run makes one phrase's documents
         # a subset of the other's, which is what equal n(CP) then says are the same.
         ws = r["phrase"].split()
@@ -888,7 +902,16 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
             continue
         kept_by_key[key] = r
         kept_by_count.setdefault(r["n_cp"], []).append((ws, r))
+        if page and r.get("alias"):  # both names the page's own: not a name it was merely found by
+            kept_by_page.setdefault(page, r)
     return out
+
+
+def names_itself(written: str, title: str, lead: str) -> bool:
+    """True if a page's title or first paragraph names `written` (a trailing qualifier
+    dropped; words in order, case and punctuation aside): the page answers to that name."""
+    ws = words(without_qualifier(written))
+    return bool(ws) and (contains_phrase(words(title_name(title)), ws) or contains_phrase(words(lead), ws))
 
 
 def is_broader(phrase: str, keyword_lead: str) -> bool:

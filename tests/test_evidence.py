@@ -10,7 +10,7 @@ from pipeline.search import LocalBackend
 from scoring.hearst import Said
 from scoring.evidence import (Facts, NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
                               is_broader, rank_key,
-                              definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, names_works, npmi, opens_as_biography, page_kind,
+                              definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, names_itself, names_works, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
 
 
@@ -433,6 +433,24 @@ def test_pages_about_finds_the_pages_titled_as_the_phrase(backend):
     assert backend.pages_about("deep learnings") == []
 
 
+def test_pages_about_skips_the_site_name_every_title_ends_with(tmp_path):
+    con = store.connect(tmp_path / "s.sqlite")
+    titles = ["Machine learning - Wiki", "Data mining - Wiki", "Robotics - Wiki", "Kernel - Wiki", "Wiki",
+              "Acme - Parser", "Lexer - Acme"]
+    for i, title in enumerate(titles):
+        store.insert_page(con, f"http://w.org/{i}", "w.org", title, "text", store.pack_html(b"<html></html>"),
+                          store.pack_links([]), lead="")
+    con.commit()
+    con.close()
+    b = LocalBackend(tmp_path / "s.sqlite")
+    # Four pages answer to "Wiki" only as their site's name: the page titled so is the one about it.
+    assert [u for u, _, _ in b.pages_about("wiki")] == ["http://w.org/4"]
+    # A later part of a title that few pages share still names the page ("Site - Page" titles).
+    assert [u for u, _, _ in b.pages_about("parser")] == ["http://w.org/5"]
+    assert [u for u, _, _ in b.pages_about("acme")] == ["http://w.org/5", "http://w.org/6"]
+    b.con.close()
+
+
 def test_pages_conjoined_finds_the_keyword_and_its_twin(tmp_path):
     con = store.connect(tmp_path / "s.sqlite")
     for url, title in (("http://w.org/edc", "Error detection and correction - Wiki"),
@@ -543,6 +561,46 @@ def test_fold_variants_leaves_different_counts_and_unrelated_names_alone():
     assert "experience design" not in folded and "user experience design" not in folded
     assert folded == {"kernel": ("linux kernel", folded["kernel"][1])}
     assert "operating system kernel" not in folded  # a zero score is never folded into another
+
+
+def test_fold_variants_ranks_two_names_of_one_page_once_when_the_page_uses_both():
+    def row(phrase, score, written, page, alias):
+        return {**_row(phrase, score, 10 + len(phrase), written), "page": page, "alias": alias}
+    rows = [row("firefox", 0.9, "Firefox", "/Firefox", True),
+            row("mozilla firefox", 0.5, "Mozilla Firefox", "/Firefox", True),
+            row("x86 assembly language", 0.8, "x86 assembly language", "/X86", True),
+            row("at t syntax", 0.4, "AT&T syntax", "/X86", False),  # a part the site sends to the page
+            row("bluez", 0.7, "BlueZ", "/BlueZ", True),
+            row("bluetooth stack", 0.3, "Bluetooth stack", "/BlueZ", True),
+            row("quantum computing", 0.6, "quantum computing", "/QC", False),
+            row("quantum computer", 0.2, "Quantum Computer", "/QC", True),
+            row("linux", 0.5, "Linux", None, True), row("gnu linux", 0.4, "GNU/Linux", None, True),
+            row("bipolar junction transistor", 0.8, "Bipolar junction transistor", "/BJT", True),
+            row("junction transistor", 0.5, "junction transistor", "/BJT", True),
+            row("junction transistors", 0.4, "junction transistors", None, False)]
+    folded = fold_variants(rows)
+    assert folded["mozilla firefox"][0] == "firefox" and "another name of 'Firefox'" in folded["mozilla firefox"][1]
+    assert folded["bluetooth stack"][0] == "bluez"
+    assert "at t syntax" not in folded  # the page does not call itself so
+    assert "quantum computer" not in folded  # the better row's name is not the page's own
+    assert "gnu linux" not in folded  # no page, no sameness to read
+    # A plural of a name folded so follows it to the same row.
+    assert folded["junction transistor"][0] == folded["junction transistors"][0] == "bipolar junction transistor"
+    assert set(folded) == {"mozilla firefox", "bluetooth stack", "junction transistor", "junction transistors"}
+
+
+def test_names_itself_reads_the_title_and_first_paragraph():
+    lead = "Mozilla Firefox, or simply Firefox, is a free and open-source web browser."
+    assert names_itself("Firefox", "Firefox - Wikipedia", lead)
+    assert names_itself("Mozilla Firefox", "Firefox - Wikipedia", lead)
+    assert names_itself("Java", "Java (programming language) - Wikipedia", "")
+    assert names_itself("Java programming language", "Java (programming language) - Wikipedia", "")
+    assert names_itself("IaaS", "Infrastructure as a service - Wikipedia",
+                        "Infrastructure as a service (IaaS) are online services that provide APIs.")
+    assert not names_itself("AT&T syntax", "x86 assembly language - Wikipedia",
+                            "x86 assembly language is a family of backward-compatible assembly languages.")
+    assert not names_itself("Wikipedia", "VisualAge - Wikipedia", "VisualAge is a family of environments.")
+    assert not names_itself("", "Firefox - Wikipedia", lead)
 
 
 def test_fold_variants_ignores_zero_counts():
