@@ -133,14 +133,11 @@ def without_site_name(rows: list, key: str) -> list:
     """`_title_rows` rows less those matching `key` only as a later part of their title, when
     more than SITE_NAME_PAGES pages do: "Wikipedia" names the site of every page titled
     "... - Wikipedia", and a candidate so named would otherwise take any of them as its page."""
-    def by_part(title: str) -> bool:
-        parts = title_keys(title)
-        return normalise(title_name(title)) != key and key in parts[2:]
-    parted = [r for r in rows if r[3] and by_part(r[1])]
-    if len(parted) <= SITE_NAME_PAGES:
-        return rows
-    drop = {id(r) for r in parted}
-    return [r for r in rows if id(r) not in drop]
+    def by_part(row: tuple) -> bool:
+        title, exact = row[1], row[3]
+        return exact and normalise(title_name(title)) != key and key in title_keys(title)[2:]
+    kept = [r for r in rows if not by_part(r)]
+    return rows if len(rows) - len(kept) <= SITE_NAME_PAGES else kept
 
 
 def fts_phrase(phrase: str) -> str | None:

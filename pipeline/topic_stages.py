@@ -396,16 +396,13 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # to both: read only for the few pages two rows share.
     pages_used = Counter(r["page"] for r in rows if r["page"])
 
-    def alias(r: dict) -> bool:
-        if pages_used[r["page"]] < 2:
-            return False
-        written = r.get("display", shown.get(r["phrase"], r["phrase"]))
-        return any(url == r["page"] and names_itself(written, title, lead)
-                   for url, title, lead in backend.pages_about(r["phrase"]))
+    def alias(r: dict, written: str) -> bool:
+        return pages_used[r["page"]] > 1 and any(url == r["page"] and names_itself(written, title, lead)
+                                                  for url, title, lead in backend.pages_about(r["phrase"]))
 
+    writtens = [(r, r.get("display", shown.get(r["phrase"], r["phrase"]))) for r in rows]
     folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": r["page"],
-                             "alias": alias(r), "written": r.get("display", shown.get(r["phrase"], r["phrase"]))}
-                            for r in rows])
+                             "alias": alias(r, w), "written": w} for r, w in writtens])
     for row in rows:
         if row["phrase"] in folded:
             row["variant_of"], row["why"] = folded[row["phrase"]]
