@@ -24,8 +24,8 @@ from scoring.evidence import (MIN_CITING_PAGES, Facts, MIN_SHARED_DOCUMENTS, at_
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
-from scoring.taxonomy import (Graph, introduced_as_person, name_kind, not_a_noun, placement, practitioner,
-                              reads_as_person, relation, senses_in_context)
+from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
+                              practitioner, reads_as_person, relation, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -323,6 +323,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
             + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
+    people_asked = taxonomy is not None and names_people(taxonomy, keyword)
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
@@ -347,6 +348,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                 and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written),
                                                                    pool.words_after(written))):
             kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
+        if kind == "person" and people_asked:
+            kind = "concept"  # "Ralph Griswold" is one of the "computer scientists"
         filed = filed_as(backend.filed_under(page), keyword) if page else None
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)

@@ -131,7 +131,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 79  # 11-16, 44-47, 57, 59, 65, 67, 68, 71 and 78 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 80  # 11-16, 44-47, 57, 59, 65, 67, 68, 71 and 78 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -365,15 +365,25 @@ def genus_heads(phrase: str) -> list[str]:
             continue
         if token in _PHRASE_ENDS or not token[0].isalnum():
             break
-        # A participle with its preposition starts the modifier, not the noun: "a research
-        # institute focused on", "a laboratory consisting of" ("distributed version control"
-        # has no preposition after the participle).
-        if head is not None and token.endswith(("ed", "ing")) and tokens[i + 1:i + 2] and tokens[i + 1] in _PREPOSITIONS:
+        if token in _ADVERBS and (head is not None or heads):  # "a programmer, best known for"
+            break
+        # A participle with its preposition or adverb starts the modifier, not the noun: "a
+        # research institute focused on", "a laboratory consisting of", "an organization
+        # focused since 2005 on", "a company operating mainly in" ("distributed version
+        # control", "a mobile operating system" have none after the participle).
+        participle = token.endswith(("ed", "ing")) or token in _IRREGULAR_PARTICIPLES
+        if head is not None and participle and tokens[i + 1:i + 2] and _opens_modifier(tokens[i + 1]):
             break
         head = token
     if head is not None:
         heads.append(head)
     return heads
+
+
+def _opens_modifier(token: str) -> bool:
+    """True for a preposition or an adverb ("since", "primarily"): after a participle, the
+    start of what modifies the noun before it."""
+    return token in _PREPOSITIONS or token in _ADVERBS
 
 
 def _genus(lead: str) -> str | None:
@@ -407,7 +417,16 @@ _DEFINITION = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(.{0,160})", re.S)
 _PHRASE_ENDS = frozenset({"that", "which", "who", "whose", "with", "in", "of", "for", "on", "at", "by", "from",
                           "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
                           "created", "located", "dedicated", "devoted", "owned", "run", "backed", "formed",
-                          "set", "operating", "specializing", "specialising", "where", "whose"})
+                          "set", "specializing", "specialising", "where", "whose"})
+# Adverbs that open a modifier after the noun ("a computer operating system originally
+# developed", "a non-profit organization focused since 2005 on", "a computer scientist best
+# known for"); a closed list, since "-ly" also ends nouns ("a product family", "an assembly").
+_ADVERBS = frozenset({"since", "originally", "primarily", "mainly", "mostly", "chiefly", "largely", "specifically",
+                      "commonly", "typically", "usually", "generally", "formerly", "initially", "currently",
+                      "widely", "exclusively", "especially", "particularly", "colloquially", "internally",
+                      "jointly", "entirely", "fully", "also", "best", "most", "well", "better"})
+_IRREGULAR_PARTICIPLES = frozenset({"written", "made", "built", "known", "held", "given", "taken", "drawn", "grown",
+                                    "shown", "sold", "kept", "seen", "begun", "done", "brought", "bought", "led"})
 _PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
 ORGANISATION_NOUNS = frozenset({
     "company", "corporation", "conglomerate", "firm", "manufacturer", "publisher",
@@ -415,7 +434,9 @@ ORGANISATION_NOUNS = frozenset({
     "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
     "university", "college", "laboratory", "department", "government", "club", "union",
     "conference", "symposium", "workshop", "congress", "prize", "award", "studio", "council", "commission",
-    "committee", "academy", "museum", "broadcaster", "airline"})  # and their events and prizes
+    "committee", "academy", "museum", "broadcaster", "airline", "centre", "center"})  # and their events and prizes
+# "the financial center of Northern California" is a place, "a research centre at" an institution.
+_PLACE_CENTRE = re.compile(r"\bcent(?:er|re)\s+of\b", re.I)
 # Words that make a name in title case an organisation's, an event's or a prize's, when no
 # page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
 # Principles of Distributed Computing". Fewer than ORGANISATION_NOUNS: "Disjoint Union" and
@@ -482,7 +503,9 @@ def page_kind(lead: str, title: str = "") -> str:
     heads = genus_heads(m.group(1))
     if any(h in PERSON_NOUNS for h in heads):
         return "person"
-    if any(h in ORGANISATION_NOUNS for h in heads):
+    centre = {"centre", "center"}
+    if any(h in ORGANISATION_NOUNS - centre for h in heads) or (
+            centre & set(heads) and not _PLACE_CENTRE.search(m.group(1))):
         return "organisation"
     fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
     return "work" if fictional or any(h in WORK_NOUNS for h in heads) else "concept"

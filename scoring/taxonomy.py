@@ -279,8 +279,14 @@ def practitioner(graph: Graph, written: str, keyword: str) -> bool:
     common = written.islower() or (written[:1].isupper() and written[1:].islower() and written.endswith("s"))
     if not (named_after or common):
         return False
+    return not names_people(graph, keyword)
+
+
+def names_people(graph: Graph, keyword: str) -> bool:
+    """True if every WordNet sense of the keyword is a kind of person ("computer scientist",
+    "mathematicians"): then people are its instances, what the user asked for."""
     own = senses(graph, keyword)
-    return not (own and all(kind_of(graph, s) == "person" for s in own))
+    return bool(own) and all(kind_of(graph, s) == "person" for s in own)
 
 
 # Words that open a WordNet name of a person without being anyone's given name: honorifics

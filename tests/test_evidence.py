@@ -193,6 +193,15 @@ def test_other_pages_do_not(lead):
     ("A textbook is a book used for the study of a subject.", "concept"),
     ("macOS is a series of proprietary graphical operating systems developed by Apple.", "concept"),
     ("Lotus 1-2-3 is a discontinued spreadsheet program from Lotus Software.", "concept"),
+    # A research centre is an institution; the centre of a region is a place.
+    ("The Future of Humanity Institute (FHI) is an interdisciplinary research centre at the University of "
+     "Oxford.", "organisation"),
+    ("San Francisco is the cultural, commercial, and financial center of Northern California.", "concept"),
+    ("Cisco Systems, Inc. is an American technology conglomerate headquartered in San Jose, in the center of "
+     "Silicon Valley.", "organisation"),
+    ("Frankenstein; or, The Modern Prometheus is an 1818 novel written by English author Mary Shelley.", "work"),
+    ("Theodore Ts'o is an American software engineer mainly known for his contributions to the Linux kernel.",
+     "person"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
@@ -381,6 +390,15 @@ def test_names_a_field_not_for_methods_objects_and_later_sentences(lead):
     ("non-profit research institute focused on identifying risks", ["institute"]),
     ("distributed version control system for tracking changes", ["system"]),
     ("computer networking company", ["company"]),
+    # "operating" opens a modifier only before a preposition or adverb; so do adverbs and
+    # irregular participles after the noun.
+    ("mobile operating system developed by Apple", ["system"]),
+    ("media technology company operating mainly in Europe", ["company"]),
+    ("non-profit organization focused since 2005 on identifying risks", ["organization"]),
+    ("computer operating system originally designed in Cambridge", ["system"]),
+    ("American computer scientist, best known for his work", ["scientist"]),
+    ("book written by Mary Shelley", ["book"]),
+    ("product family and a brand", ["family", "brand"]),
     ("", []),
 ])
 def test_genus_heads_one_per_conjunct(phrase, heads):

@@ -8,7 +8,7 @@ from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import part_of_keyword, taxonomy_candidates
 from scoring.taxonomy import (ancestors, below, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
-                              placement, practitioner, proper_person, reads_as_person, relation, senses)
+                              names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -182,6 +182,14 @@ def test_practitioner_is_any_role_written_as_a_common_noun(wordnet):
     assert not practitioner(wordnet, "Copycat", "cognitive architecture")  # a program named after a role
     # Sub-kinds of a keyword that is itself a kind of person are what was asked for.
     assert not practitioner(wordnet, "mathematician", "computer scientist")
+
+
+def test_names_people_when_every_sense_of_the_keyword_is_a_person(wordnet):
+    assert names_people(wordnet, "computer scientist")
+    assert names_people(wordnet, "Mathematicians")
+    assert not names_people(wordnet, "robotics")
+    assert not names_people(wordnet, "engineer")  # also an engine's driver... and a concept sense
+    assert not names_people(wordnet, "Ralph Griswold")  # unknown to WordNet: nothing is asked
 
 
 def test_wordnet_table_is_plain_sqlite(wordnet):
