@@ -131,7 +131,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 80  # 11-16, 44-47, 57, 59, 65, 67, 68, 71 and 78 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 83  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81 and 82 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -383,7 +383,7 @@ def genus_heads(phrase: str) -> list[str]:
 def _opens_modifier(token: str) -> bool:
     """True for a preposition or an adverb ("since", "primarily"): after a participle, the
     start of what modifies the noun before it."""
-    return token in _PREPOSITIONS or token in _ADVERBS
+    return token in _PREPOSITIONS or token in _ADVERBS or token in _DETERMINERS
 
 
 def _genus(lead: str) -> str | None:
@@ -425,6 +425,7 @@ _ADVERBS = frozenset({"since", "originally", "primarily", "mainly", "mostly", "c
                       "commonly", "typically", "usually", "generally", "formerly", "initially", "currently",
                       "widely", "exclusively", "especially", "particularly", "colloquially", "internally",
                       "jointly", "entirely", "fully", "also", "best", "most", "well", "better"})
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})  # "a film series documenting the ..."
 _IRREGULAR_PARTICIPLES = frozenset({"written", "made", "built", "known", "held", "given", "taken", "drawn", "grown",
                                     "shown", "sold", "kept", "seen", "begun", "done", "brought", "bought", "led"})
 _PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
@@ -470,6 +471,11 @@ WORK_NOUNS = frozenset({
 # A title's qualifier may say "series" or "character" alone ("Batman (TV series)", "Kirby
 # (character)"); a first sentence's "a series of operating systems" names no work.
 _WORK_QUALIFIERS = WORK_NOUNS | {"series", "character"}
+# "a television series", "a comic book series", "a series of novels": works in a row; "a
+# series of operating systems" or "a video game series" are products.
+_WORK_SERIES = re.compile(r"\b(?:television|tv|web|book|film|comic|anime|manga|novel|radio|documentary)\s+series\b"
+                          r"|\bseries\s+of\s+(?:books|novels|films|comics|episodes|monographs|albums|short stories)\b",
+                          re.I)
 KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's order: concepts first
 
 
@@ -508,7 +514,8 @@ def page_kind(lead: str, title: str = "") -> str:
             centre & set(heads) and not _PLACE_CENTRE.search(m.group(1))):
         return "organisation"
     fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
-    return "work" if fictional or any(h in WORK_NOUNS for h in heads) else "concept"
+    serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
+    return "work" if fictional or serial or any(h in WORK_NOUNS for h in heads) else "concept"
 
 
 def names_works(keyword: str) -> bool:

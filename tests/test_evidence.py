@@ -202,6 +202,11 @@ def test_other_pages_do_not(lead):
     ("Frankenstein; or, The Modern Prometheus is an 1818 novel written by English author Mary Shelley.", "work"),
     ("Theodore Ts'o is an American software engineer mainly known for his contributions to the Linux kernel.",
      "person"),
+    # Works in a row are works; a row of products is not.
+    ("Steal This Film is a film series documenting the movement against intellectual property.", "work"),
+    ("The Baroque Cycle is a series of novels by American writer Neal Stephenson.", "work"),
+    ("Raspberry Pi is a series of small single-board computers developed in the United Kingdom.", "concept"),
+    ("Mario Kart is a series of go-kart-style racing video games developed and published by Nintendo.", "concept"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
