@@ -71,3 +71,19 @@ def test_the_collections_own_names_place_candidates(full):
     kinds = {c["normalised"]: c["evidence"]["kind"] for c in sets["candidates"]}
     assert kinds["zermelo"] == kinds["fraenkel"] == "person"
     assert images["keyword_page"] == WIKI + "Image_processing"
+
+
+def test_people_organisations_and_works_by_what_their_pages_say(full):
+    """A keyword that names a kind of person ranks its people as concepts, its instances;
+    a research institute "focused since 2005 on" something and a "research centre at" a
+    university are organisations."""
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in ("computer scientist", "existential risk")]
+        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
+    scientists, risk = (json.loads(Path(t.output()["json"].path).read_text()) for t in tasks)
+    top = [c["normalised"] for c in scientists["candidates"] if c["evidence"]["kind"] == "concept"][:10]
+    assert {"donald knuth", "alan turing", "grace hopper"} <= set(top), top
+    kinds = {c["normalised"]: c["evidence"]["kind"] for c in risk["candidates"]}
+    assert kinds["machine intelligence research institute"] == "organisation"
+    assert kinds["future of humanity institute"] == "organisation"
