@@ -381,8 +381,8 @@ def genus_heads(phrase: str) -> list[str]:
 
 
 def _opens_modifier(token: str) -> bool:
-    """True for a preposition or an adverb ("since", "primarily"): after a participle, the
-    start of what modifies the noun before it."""
+    """True for a preposition, an adverb ("since", "primarily") or a determiner: after a
+    participle, the start of what modifies the noun before it."""
     return token in _PREPOSITIONS or token in _ADVERBS or token in _DETERMINERS
 
 
@@ -437,6 +437,7 @@ ORGANISATION_NOUNS = frozenset({
     "conference", "symposium", "workshop", "congress", "prize", "award", "studio", "council", "commission",
     "committee", "academy", "museum", "broadcaster", "airline", "centre", "center"})  # and their events and prizes
 # "the financial center of Northern California" is a place, "a research centre at" an institution.
+_CENTRE = frozenset({"centre", "center"})
 _PLACE_CENTRE = re.compile(r"\bcent(?:er|re)\s+of\b", re.I)
 # Words that make a name in title case an organisation's, an event's or a prize's, when no
 # page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
@@ -509,9 +510,8 @@ def page_kind(lead: str, title: str = "") -> str:
     heads = genus_heads(m.group(1))
     if any(h in PERSON_NOUNS for h in heads):
         return "person"
-    centre = {"centre", "center"}
-    if any(h in ORGANISATION_NOUNS - centre for h in heads) or (
-            centre & set(heads) and not _PLACE_CENTRE.search(m.group(1))):
+    if any(h in ORGANISATION_NOUNS - _CENTRE for h in heads) or (
+            _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1))):
         return "organisation"
     fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
     serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
