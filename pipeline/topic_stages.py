@@ -15,12 +15,12 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, Facts, MIN_SHARED_DOCUMENTS, at_chance, chance_p, choose_page, concept_key,
-                              could_be_a_name, definition_candidates, evidence_score, explain, filed_as, first_sentence,
-                              fold_variants, is_broader, is_fragment, is_generic, is_structure, is_thin, names_a_list,
-                              names_a_field, names_a_kind, names_an_organisation, names_itself, names_works, npmi,
-                              page_kind, page_name_candidates, part_of_keyword, person_by_name, rank_key, says_is_a,
-                              taxonomy_candidates)
+from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, Facts, MIN_SHARED_DOCUMENTS, at_chance, chance_p,
+                              choose_page, concept_key, could_be_a_name, definition_candidates, evidence_score, explain,
+                              filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
+                              is_generic, is_structure, is_thin, names_a_list, names_a_field, names_a_kind,
+                              names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,
+                              part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
@@ -324,11 +324,15 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     people_asked = taxonomy is not None and names_people(taxonomy, keyword)
+    # "Python", "USB": one thing, whose parts hold its name and whose siblings share its genus.
+    name_share = pool.name_share()
+    keyword_is_name = name_share >= NAME_SHARE
+    keyword_genus = genus_of(keyword_lead) if keyword_is_name else []
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source != "definition":
-            page, title, sentence, kind, is_a, field = _page_facts(backend, phrase, keyword)
+            page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword)
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
             if page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
                 kind = (display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
@@ -337,6 +341,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             d = display[phrase]
             page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"], d["kind"],
                                                         d["is_a"], d["field"])
+            genus = []  # defined through the keyword: a kind or part of it, whatever its genus
             written = title
         if kind == "work" and (names_works(keyword) or written.islower()):
             # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
@@ -368,13 +373,15 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
-                      n_cp=r["n_cp"], named_kind=named_kind)
+                      n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=keyword_is_name,
+                      holds_keyword=holds_name(written, keyword), same_genus=shared_genus(genus, keyword_genus))
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
-               "named_kind": named_kind, "score": round(evidence_score(r["s1"], value, facts), 6),
+               "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
+               "score": round(evidence_score(r["s1"], value, facts), 6),
                "why": explain(r["s1"], value, facts)}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
@@ -425,6 +432,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
+            "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,
+            "keyword_genus": keyword_genus,
             "broader": sum(r["kind"] == "broader" for r in rows),
             "at_chance": sum(r["chance"] for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
@@ -550,13 +559,14 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
 
 
 def _page_facts(backend: SearchBackend, phrase: str,
-                keyword: str) -> tuple[str | None, str, str | None, str, bool, bool]:
-    """(page URL, its title, defining sentence, kind, is-a, field) of the page that speaks for a mined candidate."""
+                keyword: str) -> tuple[str | None, str, str | None, str, bool, bool, list[str]]:
+    """(page URL, its title, defining sentence, kind, is-a, field, genus heads) of the page that speaks for a candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
-        return None, "", None, "concept", False, False
+        return None, "", None, "concept", False, False, []
     url, title, lead, sentence = about
-    return url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword), names_a_field(lead)
+    return (url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword), names_a_field(lead),
+            genus_of(lead))
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
@@ -579,7 +589,8 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
                       "thin": False, "sectioned": False, "linked": False, "cited": 0, "filed": None, "field": False,
                       "wordnet": None,
-                      "said": None, "p_value": None, "chance": False}  # evidence from before these were recorded
+                      "said": None, "p_value": None, "chance": False,
+                      "holds_keyword": False, "same_genus": None}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -607,11 +618,14 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
                                              "is_a", "field", "generic", "sectioned", "linked", "cited", "filed", "wordnet",
-                                             "said",
+                                             "said", "holds_keyword", "same_genus",
                                              "defining_sentence", "variant_of",
                                              "p_value", "chance",
                                              "thin", "why")}
     if evidence_result is not None:
         extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
-                 "keyword_sentence": evidence_result.get("keyword_sentence"), **extra}
+                 "keyword_sentence": evidence_result.get("keyword_sentence"),
+                 "keyword_name_share": evidence_result.get("keyword_name_share"),
+                 "keyword_is_name": evidence_result.get("keyword_is_name", False),
+                 "keyword_genus": evidence_result.get("keyword_genus", []), **extra}
     return {"keyword": keyword, "parameters": parameters, "n_k": n_k, **extra, "candidates": out}

@@ -121,6 +121,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, normalise, singular, stemmed, without_qualifier, words
@@ -131,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 83  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81 and 82 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 84  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81 and 82 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -218,6 +219,20 @@ FILED_FACTOR = TAXONOMY_FACTOR
 # and 0.44 for the other names); the is-a's strength, 2. Not a tie that lifts the
 # turned-round factors: a name alone says nothing of where the collection puts it.
 NAMED_KIND_FACTOR = IS_A_FACTOR
+# A keyword the collection writes as a name (SentencePool.name_share at least NAME_SHARE:
+# "Python", "USB", "Ethernet", "World Wide Web"; not "router" or "Markov chain") names one
+# thing, not a class: its sub-topics are its parts, versions and kinds, which its name
+# is part of ("Linux kernel", "Unix-like", "T-SQL", "Bash (Unix shell)"), and the things its
+# page calls by the keyword's own genus are its siblings ("Python is a ... programming
+# language", "Ruby is a ... programming language"). Session 24: 18 of the 326 judged
+# keywords are so written (0.78-1.0; the next, "internet protocol", 0.69); names holding
+# the keyword's words, x2 (the is-a's strength), and siblings by genus, x1/2, move 34 of
+# their top-10 places: 12 of the 34 out were hits, 29 of the 34 in (judged after). The
+# keywords written as common nouns are left as they were: for a class, a shared genus is
+# its kinds' ("PHP is a ... scripting language"), and a name holding it, its kinds' too.
+NAME_SHARE = 0.75
+NAMED_PART_FACTOR = IS_A_FACTOR
+CO_INSTANCE_FACTOR = 1 / 2
 # Modifiers that make no kind: a conjunction or preposition joins another name to the
 # keyword's ("Parallel and distributed computing", "Voice over Internet Protocol"), a
 # determiner, quantifier or time word picks out instances or an era ("first
@@ -639,6 +654,25 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
             and not any(w in NOT_KIND_MODIFIERS for w in words(modifiers)))
 
 
+def holds_name(phrase: str, keyword: str) -> bool:
+    """True if the candidate's name holds the keyword's words as whole words, plurals folded,
+    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java")."""
+    kw = [singular(w) for w in words(keyword)]
+    ph = [singular(w) for w in words(phrase)]
+    return len(ph) > len(kw) and contains_phrase(ph, kw)
+
+
+def genus_of(lead: str) -> list[str]:
+    """The heads of what a page's first sentence says its subject is (genus_heads), or []."""
+    m = _DEFINITION.search(first_sentence(lead)) if lead else None
+    return genus_heads(m.group(1)) if m else []
+
+
+def shared_genus(candidate_genus: Sequence[str], keyword_genus: Sequence[str]) -> str | None:
+    """The first head both genera hold ("language"), or None."""
+    return next((h for h in candidate_genus if h in set(keyword_genus)), None)
+
+
 def reads_under(said: Said | None) -> bool:
     """True if the collection's sentences read the candidate as under the keyword (SAID_MIN_SHARE)."""
     return said is not None and said.kind_of > 0 and (
@@ -665,6 +699,9 @@ class Facts:
     n_b: int = 0                   # its hit counts, for NO_KEYWORD_PAGE_DIRECTION
     n_cp: int = 0
     named_kind: bool = False       # its name is the keyword's with modifiers (names_a_kind)
+    keyword_is_name: bool = False  # the collection writes the keyword as a name (NAME_SHARE)
+    holds_keyword: bool = False    # its name holds the keyword's words (holds_name)
+    same_genus: str | None = None  # the head its page and the keyword's both call their subject
 
 
 def factors(facts: Facts) -> list[tuple[float, str]]:
@@ -696,6 +733,11 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
     if facts.named_kind:
         out.append((NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it"))
+    elif facts.keyword_is_name and facts.holds_keyword:
+        out.append((NAMED_PART_FACTOR, "the keyword is a name and this name holds it: a part, version or kind of it"))
+    if facts.keyword_is_name and facts.same_genus and not defines:
+        out.append((CO_INSTANCE_FACTOR, f"the keyword is a name and its page is a '{facts.same_genus}' "
+                                        "as the keyword's page is: another of its kind"))
     if starred:
         out.append((STAR_FACTOR, "starred"))
     if sectioned:
@@ -727,6 +769,10 @@ def legend() -> list[str]:
         f"x {IS_A_FACTOR:g} if that page's first sentence says it is a kind or branch of the keyword",
         f"x {NAMED_KIND_FACTOR:g} if its name is the keyword's with modifiers before it (\"Spectral graph theory\" "
         "for \"graph theory\")",
+        f"x {NAMED_PART_FACTOR:g}, when the collection writes the keyword as a name (\"Python\", \"USB\"), "
+        "if its name holds the keyword's (\"Python Package Index\", \"USB-C\"); and x "
+        f"1/{1 / CO_INSTANCE_FACTOR:g} if its page, not defining it through the keyword, calls it what the "
+        "keyword's page calls the keyword (\"a programming language\")",
         f"x {STAR_FACTOR:g} if starred",
         f"x {SECTION_FACTOR:g} if a section of the keyword's own page is titled so",
         f"x {LINK_FACTOR:g} if the keyword's own page links to it by this name (a link from its \"See also\" "

@@ -169,6 +169,10 @@ class Said:
         return self.coordinated / self.sentences if self.sentences else 0.0
 
 
+# Words a name leaves in lower case: "Internet of Things", "Department of Defense".
+_NAME_FILLERS = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an", "de", "von", "van"})
+
+
 class SentencePool:
     """The keyword's sentences with a word index, so each candidate reads only its own."""
 
@@ -223,6 +227,20 @@ class SentencePool:
             if _COORDINATED.search(stretch):
                 c += 1
         return Said(n, k, c, example)
+
+    def name_share(self) -> float:
+        """The share of the keyword's mentions inside its sentences (not opening one) that are
+        written as a name, every word but a filler capitalised: 0.97 for "Python", 1.0 for
+        "USB" and "World Wide Web", 0.0 for "router" and "Markov chain" (one capital)."""
+        mentions = named = 0
+        for s, spans in zip(self.sentences, self._keyword_spans):
+            for start, end in spans:
+                if start == 0 or not s[:start].strip():
+                    continue  # a sentence's first word is capitalised whatever it is
+                mentions += 1
+                ws = [w for w in re.findall(r"[^\W_]+", s[start:end]) if w.lower() not in _NAME_FILLERS]
+                named += bool(ws) and all(w[0].isupper() for w in ws)
+        return named / mentions if mentions else 0.0
 
     def words_before(self, phrase: str) -> Counter[str]:
         """The word just before each mention of `phrase` in the keyword's sentences, as written

@@ -99,7 +99,7 @@ PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
                     "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
-                    "thin", "variant_of")
+                    "thin", "variant_of", "holds_keyword", "same_genus")
 
 
 def _defines(e: dict) -> str:
@@ -181,6 +181,11 @@ def render_evidence_markdown(report: dict) -> str:
     ]
     if report.get("keyword_sentence"):
         lines += [f"The keyword's own page ({report.get('keyword_page')}) says: \"{report['keyword_sentence']}\"", ""]
+    if report.get("keyword_is_name"):
+        genus = ", ".join(report.get("keyword_genus") or []) or "none read"
+        lines += [f"The collection writes the keyword as a name ({report['keyword_name_share']:.0%} of its mentions "
+                  "inside a sentence): one thing, not a class. Names holding it count as its parts, versions or "
+                  f"kinds; what its page calls it (genus: {genus}) marks the pages of its siblings.", ""]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
     concepts = [c for c in cands if kind(c) == "concept"]

@@ -908,3 +908,48 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     # Not a tie: an untied candidate of a keyword without a page keeps that factor.
     untied = explain(0.4, 0.5, Facts(said=said, keyword_page=False, named_kind=True))
     assert "nothing ties it to the keyword" in untied
+
+
+@pytest.mark.parametrize("phrase, keyword, holds", [
+    ("Unix shell", "unix", True), ("Unix-like", "unix", True), ("T-SQL", "sql", True),
+    ("Bash (Unix shell)", "unix", True), ("Python Package Index", "python", True),
+    ("Linux distributions", "linux", True), ("World Wide Web Consortium", "world wide web", True),
+    ("JavaScript", "java", False),  # the keyword's letters inside another word: no part of it
+    ("NoSQL", "sql", False), ("unix", "unix", False), ("Unixes", "unix", False),  # the keyword itself
+    ("Web", "world wide web", False), ("", "unix", False),
+])
+def test_holds_name_reads_the_keywords_words_as_whole_words(phrase, keyword, holds):
+    from scoring.evidence import holds_name
+    assert holds_name(phrase, keyword) is holds
+
+
+def test_genus_of_and_shared_genus_read_first_sentences():
+    from scoring.evidence import genus_of, shared_genus
+    python = genus_of("Python is an interpreted, high-level, general-purpose programming language. Created by ...")
+    ruby = genus_of("Ruby is an interpreted, high-level, general-purpose programming language. It was ...")
+    assert "language" in python and shared_genus(ruby, python) in {"interpreted", "high-level", "language"}
+    assert shared_genus(genus_of("Django is a Python-based free and open-source web framework."), python) is None
+    assert genus_of("") == [] and genus_of("No definition here.") == []
+
+
+def test_a_name_keyword_lifts_names_holding_it_and_lowers_siblings_by_genus():
+    from scoring.evidence import CO_INSTANCE_FACTOR, NAMED_PART_FACTOR
+    assert NAMED_PART_FACTOR == IS_A_FACTOR == 2 and CO_INSTANCE_FACTOR == 0.5
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    plain = evidence_score(0.4, 0.5, Facts(said=said))
+    part = Facts(said=said, keyword_is_name=True, holds_keyword=True)
+    assert evidence_score(0.4, 0.5, part) == pytest.approx(plain * 2)
+    assert "2 (the keyword is a name and this name holds it" in explain(0.4, 0.5, part)
+    sibling = Facts(said=said, keyword_is_name=True, same_genus="language")
+    assert evidence_score(0.4, 0.5, sibling) == pytest.approx(plain / 2)
+    assert "its page is a 'language' as the keyword's page is" in explain(0.4, 0.5, sibling)
+    # A keyword written as a common noun names a class: its kinds share its genus and its name.
+    for facts in (Facts(said=said, holds_keyword=True), Facts(said=said, same_genus="language")):
+        assert evidence_score(0.4, 0.5, facts) == pytest.approx(plain)
+    # Defined through the keyword by its own page ("XSLT is a language for transforming XML
+    # documents"): a part of it whatever its genus.
+    defined = Facts(said=said, keyword_is_name=True, same_genus="language", defines=True)
+    assert evidence_score(0.4, 0.5, defined) == pytest.approx(plain * DEFINES_FACTOR)
+    # Named as a kind already (the keyword's name last): counted once.
+    kind = Facts(said=said, keyword_is_name=True, holds_keyword=True, named_kind=True)
+    assert evidence_score(0.4, 0.5, kind) == pytest.approx(plain * 2)

@@ -87,3 +87,24 @@ def test_people_organisations_and_works_by_what_their_pages_say(full):
     kinds = {c["normalised"]: c["evidence"]["kind"] for c in risk["candidates"]}
     assert kinds["machine intelligence research institute"] == "organisation"
     assert kinds["future of humanity institute"] == "organisation"
+
+
+def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
+    """"JavaScript" is one language: names holding it ("JavaScript engine") are its parts,
+    languages its page does not define through it ("Ruby", "PHP") its siblings; "router",
+    written as a common noun, is a class and keeps its kinds."""
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in ("javascript", "router")]
+        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
+    js, router = (json.loads(Path(t.output()["json"].path).read_text()) for t in tasks)
+    assert js["keyword_is_name"] and js["keyword_name_share"] >= 0.9 and "language" in js["keyword_genus"]
+    assert not router["keyword_is_name"] and router["keyword_genus"] == []
+    concepts = [c for c in js["candidates"] if c["evidence"]["kind"] == "concept"]
+    top = [c["normalised"] for c in concepts[:10]]
+    assert {"javascript engine", "javascript library"} <= set(top), top
+    siblings = [c for c in concepts if c["evidence"]["same_genus"] and not c["evidence"]["defines"]
+                and c["evidence"]["score"] > 0]  # a variant ranked once explains only that
+    assert siblings and all("another of its kind" in c["evidence"]["why"] for c in siblings)
+    assert not {"ruby", "php"} & set(top), top
+    assert "the collection writes the keyword as a name" in Path(tasks[0].output()["md"].path).read_text().lower()

@@ -131,3 +131,18 @@ def test_words_before_are_read_as_written_from_the_keywords_sentences():
     assert pool.words_after("Zermelo") == {"proposed": 1, "set": 1, "worked": 1}
     assert pool.words_after("Abraham Fraenkel") == {"improved": 1}
     assert pool.words_after("Cantor") == {}
+
+
+def test_name_share_counts_mentions_inside_sentences_written_as_names():
+    pool = SentencePool("world wide web", [
+        "The World Wide Web runs on the Internet.",       # a name: every word capitalised
+        "Berners-Lee proposed the world wide web.",       # written as a common noun
+        "World wide web pages link to each other.",       # opens the sentence: not counted
+        "Pages of the World Wide Web and the World Wide Web Consortium.",  # two named mentions
+    ])
+    assert pool.name_share() == pytest.approx(3 / 4)
+    fillers = SentencePool("internet of things", ["Devices of the Internet of Things talk."])
+    assert fillers.name_share() == 1.0  # "of" may stay in lower case
+    eponym = SentencePool("markov chain", ["A Markov chain is a model.", "Each Markov chain has states."])
+    assert eponym.name_share() == 0.0  # one capital is an eponym's, not a name
+    assert SentencePool("router", []).name_share() == 0.0
