@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 84  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81 and 82 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 85  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81 and 82 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -389,6 +389,10 @@ def genus_heads(phrase: str) -> list[str]:
         participle = token.endswith(("ed", "ing")) or token in _IRREGULAR_PARTICIPLES
         if head is not None and participle and tokens[i + 1:i + 2] and _opens_modifier(tokens[i + 1]):
             break
+        # After a company or a person, a present participle opens what they do: "an American
+        # company selling data networking hardware", "a programmer writing games".
+        if head in _AGENT_HEADS and token.endswith("ing"):
+            break
         head = token
     if head is not None:
         heads.append(head)
@@ -450,7 +454,8 @@ ORGANISATION_NOUNS = frozenset({
     "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
     "university", "college", "laboratory", "department", "government", "club", "union",
     "conference", "symposium", "workshop", "congress", "prize", "award", "studio", "council", "commission",
-    "committee", "academy", "museum", "broadcaster", "airline", "centre", "center"})  # and their events and prizes
+    "committee", "academy", "museum", "broadcaster", "airline", "centre", "center", "non-profit",
+    "not-for-profit"})  # and their events and prizes
 # "the financial center of Northern California" is a place, "a research centre at" an institution.
 _CENTRE = frozenset({"centre", "center"})
 _PLACE_CENTRE = re.compile(r"\bcent(?:er|re)\s+of\b", re.I)
@@ -496,6 +501,27 @@ KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's
 
 
 def page_kind(lead: str, title: str = "") -> str:
+    """What a page says its subject is: "person", "organisation", "work" or "concept" (_lead_kind),
+    its title read when the lead says nothing else: "Institute for the Future", "Computer
+    Pioneer Award" (a name headed by an organisation's word: headed_by_organisation)."""
+    kind = _lead_kind(lead, title)
+    if kind == "concept" and title and headed_by_organisation(title_name(title)):
+        return "organisation"
+    return kind
+
+
+def headed_by_organisation(name: str) -> bool:
+    """True for a name in title case of two or more words whose last word is a
+    NAME_ORGANISATION_WORDS word: "Electronic Frontier Foundation", "W. H. Freeman and
+    Company", "BCS Lovelace Medal"; not "Library of Congress Control Number", "Python Software
+    Foundation License", "University of Michigan Executive System" (an operating system)."""
+    name = without_qualifier(name)
+    if " v. " in name or not names_an_organisation(name):  # "SCO Group, Inc. v. Novell, Inc.": a lawsuit
+        return False
+    return name.split()[-1].lower().strip(",.()") in NAME_ORGANISATION_WORDS
+
+
+def _lead_kind(lead: str, title: str = "") -> str:
     """What a page says its subject is: "person", "organisation", "work" or "concept".
 
     Read from the first sentence of its lead (a biography's dates, else the head noun of
@@ -526,11 +552,19 @@ def page_kind(lead: str, title: str = "") -> str:
     if any(h in PERSON_NOUNS for h in heads):
         return "person"
     if any(h in ORGANISATION_NOUNS - _CENTRE for h in heads) or (
-            _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1))):
+            _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1))) or (
+            "tank" in heads and re.search(r"\bthink[\s-]tank\b", m.group(1), re.I)):
         return "organisation"
     fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
     serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
     return "work" if fictional or serial or any(h in WORK_NOUNS for h in heads) else "concept"
+
+
+# Heads after which a present participle says what the subject does (genus_heads). Not the
+# events ("conference calling") nor "government" ("a government funding programme").
+_AGENT_HEADS = frozenset({"company", "corporation", "firm", "manufacturer", "publisher", "retailer", "startup",
+                          "organization", "organisation", "nonprofit", "non-profit", "foundation", "institute",
+                          "agency", "consortium", "association", "society", "charity"}) | PERSON_NOUNS
 
 
 def names_works(keyword: str) -> bool:
@@ -664,8 +698,8 @@ def holds_name(phrase: str, keyword: str) -> bool:
 
 def genus_of(lead: str) -> list[str]:
     """The heads of what a page's first sentence says its subject is (genus_heads), or []."""
-    m = _DEFINITION.search(first_sentence(lead)) if lead else None
-    return genus_heads(m.group(1)) if m else []
+    genus = _genus(lead)
+    return genus_heads(genus) if genus is not None else []
 
 
 def shared_genus(candidate_genus: Sequence[str], keyword_genus: Sequence[str]) -> str | None:

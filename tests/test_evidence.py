@@ -953,3 +953,30 @@ def test_a_name_keyword_lifts_names_holding_it_and_lowers_siblings_by_genus():
     # Named as a kind already (the keyword's name last): counted once.
     kind = Facts(said=said, keyword_is_name=True, holds_keyword=True, named_kind=True)
     assert evidence_score(0.4, 0.5, kind) == pytest.approx(plain * 2)
+
+
+@pytest.mark.parametrize("lead, title, kind", [
+    # A present participle after a company or a person opens what they do.
+    ("Linksys is an American company selling data networking hardware products mainly to home users.",
+     "Linksys", "organisation"),
+    ("Uber Technologies, Inc. is an American company offering vehicles for hire.", "Uber", "organisation"),
+    ("The Foresight Institute is a Palo Alto, California-based research non-profit that promotes nanotechnology.",
+     "Foresight Institute", "organisation"),
+    ("The Center for Security and Emerging Technology is a think tank dedicated to policy analysis.",
+     "Center for Security and Emerging Technology", "organisation"),
+    ("The M1 Abrams is an American main battle tank.", "M1 Abrams", "concept"),  # a tank, no think tank
+    ("A machine learning technique is a method.", "Machine learning technique", "concept"),
+    # The title's last word when the lead says nothing else.
+    ("The Computer Pioneer Award was established in 1981.", "Computer Pioneer Award - Wikipedia", "organisation"),
+    ("The Electronic Frontier Foundation (EFF) is an international non-profit digital rights group.",
+     "Electronic Frontier Foundation", "organisation"),
+    ("The University of Michigan Executive System (UMES), a batch operating system developed in 1958.",
+     "University of Michigan Executive System", "concept"),
+    ("The Python Software Foundation License is a BSD-style permissive free software license.",
+     "Python Software Foundation License", "concept"),
+    ("SCO Group, Inc. v. Novell, Inc. was a lawsuit in the United States.", "SCO Group, Inc. v. Novell, Inc.",
+     "concept"),
+    ("A research institute is an establishment endowed for doing research.", "Research institute", "concept"),
+])
+def test_page_kind_reads_what_organisations_do_and_their_titles(lead, title, kind):
+    assert page_kind(lead, title) == kind
