@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 85  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81 and 82 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 85  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82 and 84 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -502,8 +502,8 @@ KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's
 
 def page_kind(lead: str, title: str = "") -> str:
     """What a page says its subject is: "person", "organisation", "work" or "concept" (_lead_kind),
-    its title read when the lead says nothing else: "Institute for the Future", "Computer
-    Pioneer Award" (a name headed by an organisation's word: headed_by_organisation)."""
+    its title read when the lead says nothing else: "Electronic Frontier Foundation",
+    "Computer Pioneer Award" (headed_by_organisation)."""
     kind = _lead_kind(lead, title)
     if kind == "concept" and title and headed_by_organisation(title_name(title)):
         return "organisation"
