@@ -22,6 +22,11 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def words_as_written(text: str) -> list[str]:
+    """The words of `text` in order, their case kept (the same word rule as `words`)."""
+    return _WORD.findall(text)
+
+
 def normalise(text: str) -> str:
     """Lowercase words joined by single spaces: the form phrases are compared in."""
     return " ".join(words(text))

@@ -332,7 +332,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source != "definition":
-            page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword)
+            page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
+                                                                          read_genus=keyword_is_name)
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
             if page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
                 kind = (display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
@@ -558,15 +559,16 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
     return "concept"
 
 
-def _page_facts(backend: SearchBackend, phrase: str,
-                keyword: str) -> tuple[str | None, str, str | None, str, bool, bool, list[str]]:
-    """(page URL, its title, defining sentence, kind, is-a, field, genus heads) of the page that speaks for a candidate."""
+def _page_facts(backend: SearchBackend, phrase: str, keyword: str,
+                read_genus: bool = False) -> tuple[str | None, str, str | None, str, bool, bool, list[str]]:
+    """(page URL, its title, defining sentence, kind, is-a, field, genus heads if `read_genus`, else [])
+    of the page that speaks for a candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
         return None, "", None, "concept", False, False, []
     url, title, lead, sentence = about
     return (url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword), names_a_field(lead),
-            genus_of(lead))
+            genus_of(lead) if read_genus else [])
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:

@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from pipeline.text import singular, without_qualifier, words
+from pipeline.text import singular, without_qualifier, words, words_as_written
 
 from .sentences import sentence_around
 
@@ -238,7 +238,7 @@ class SentencePool:
                 if start == 0 or not s[:start].strip():
                     continue  # a sentence's first word is capitalised whatever it is
                 mentions += 1
-                ws = [w for w in re.findall(r"[^\W_]+", s[start:end]) if w.lower() not in _NAME_FILLERS]
+                ws = [w for w in words_as_written(s[start:end]) if w.lower() not in _NAME_FILLERS]
                 named += bool(ws) and all(w[0].isupper() for w in ws)
         return named / mentions if mentions else 0.0
 

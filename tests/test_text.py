@@ -136,3 +136,10 @@ def test_fold_accents_drops_combining_marks_only():
     assert fold_accents("Paul Erdős, Pāṇini") == "Paul Erdos, Panini"
     assert fold_accents("plain ascii") == "plain ascii"
     assert fold_accents("Ærø") == "Ærø"  # letters of their own, not marked ones, stay
+
+
+def test_words_as_written_keep_case_and_split_as_words_does():
+    from pipeline.text import words, words_as_written
+    text = "World Wide Web (WWW), T-SQL and İstanbul_x"
+    assert words_as_written(text) == ["World", "Wide", "Web", "WWW", "T", "SQL", "and", "İstanbul", "x"]
+    assert [w.lower() for w in words_as_written("Unix-like USB-C")] == words("Unix-like USB-C")
