@@ -27,6 +27,19 @@ def words_as_written(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+# Characters that only separate words ("node.js", "TCP/IP", "AT&T", "R&D"): dropping them
+# loses nothing a phrase query needs. Any other non-word character ("+" in "C++", "#" in
+# "C#") is part of a name the index cannot tell from its letters alone.
+_SEPARATORS = frozenset("-\u2010\u2011\u2012\u2013\u2014'\u2019\u2018.,/&:;()[]{}\"\u201c\u201d!?")
+
+
+def dropped_symbols(text: str) -> str:
+    """The characters of `text` the word rule drops that are not mere separators ("++" for "C++"), in order."""
+    kept = {m.start() + i for m in _WORD.finditer(text) for i in range(len(m.group()))}
+    seen = [c for i, c in enumerate(text) if i not in kept and not c.isspace() and c not in _SEPARATORS]
+    return "".join(seen)
+
+
 def normalise(text: str) -> str:
     """Lowercase words joined by single spaces: the form phrases are compared in."""
     return " ".join(words(text))

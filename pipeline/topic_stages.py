@@ -23,6 +23,7 @@ from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, Facts, MIN_SHARED_DO
                               part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.hearst import SentencePool, keyword_sentences
+from scoring.peers import listed_beside
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses_in_context)
@@ -240,7 +241,7 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
 def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
              star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
              domain: str = "", progress: Progress = None, rules: BoilerplateRules = DEFAULT_RULES,
-             taxonomy: Graph | None = None, pages: Sequence[str] = ()) -> dict:
+             taxonomy: Graph | None = None, pages: Sequence[str] = (), items: Iterable[dict] = ()) -> dict:
     """Stage 10 of the default method: each candidate's evidence and score, best first.
 
     The mined candidates are joined by the concepts the index's own pages define through
@@ -251,7 +252,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     and whether WordNet files it under the keyword. Definitions and sections come from
     hosts under `domain` only, as the search results do. Without a page about the keyword,
     what the run's `pages` link to from their paragraphs naming it stands in for that
-    page's links (`cited_links`; source "cited").
+    page's links (`cited_links`; source "cited"). `items` are the run's list items: those
+    sharing a list with the keyword itself are its peers when it names one thing
+    (scoring.peers).
     """
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
@@ -328,6 +331,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     name_share = pool.name_share()
     keyword_is_name = name_share >= NAME_SHARE
     keyword_genus = genus_of(keyword_lead) if keyword_is_name else []
+    beside = listed_beside(items, keyword) if keyword_is_name else frozenset()
     rows = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
@@ -375,13 +379,15 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
                       n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=keyword_is_name,
-                      holds_keyword=holds_name(written, keyword), same_genus=shared_genus(genus, keyword_genus))
+                      holds_keyword=holds_name(written, keyword), same_genus=shared_genus(genus, keyword_genus),
+                      listed_beside=key in beside)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
                "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
+               "listed_beside": facts.listed_beside,
                "score": round(evidence_score(r["s1"], value, facts), 6),
                "why": explain(r["s1"], value, facts)}
         if source != "lists":
@@ -592,7 +598,7 @@ _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "i
                       "thin": False, "sectioned": False, "linked": False, "cited": 0, "filed": None, "field": False,
                       "wordnet": None,
                       "said": None, "p_value": None, "chance": False,
-                      "holds_keyword": False, "same_genus": None}  # evidence from before these were recorded
+                      "holds_keyword": False, "same_genus": None, "listed_beside": False}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -620,7 +626,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
                                              "is_a", "field", "generic", "sectioned", "linked", "cited", "filed", "wordnet",
-                                             "said", "holds_keyword", "same_genus",
+                                             "said", "holds_keyword", "same_genus", "listed_beside",
                                              "defining_sentence", "variant_of",
                                              "p_value", "chance",
                                              "thin", "why")}

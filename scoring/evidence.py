@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 85  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82 and 84 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 86  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82 and 84 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -230,6 +230,11 @@ NAMED_KIND_FACTOR = IS_A_FACTOR
 # their top-10 places: 12 of the 34 out were hits, 29 of the 34 in (judged after). The
 # keywords written as common nouns are left as they were: for a class, a shared genus is
 # its kinds' ("PHP is a ... scripting language"), and a name holding it, its kinds' too.
+# Siblings without a page of their own ("OCaml", "Scala" for "Haskell") show their kind
+# where a mined list holds them beside the keyword itself (scoring.peers): session 25,
+# of the judged top-10 places of name keywords so listed, not defined through the keyword
+# and not holding its name, 8 of 31 were hits (0.64 for the rest); the same x1/2. For a
+# class, such lists hold its parts as often as its siblings (sessions 3, 13, 18: no rule).
 NAME_SHARE = 0.75
 NAMED_PART_FACTOR = IS_A_FACTOR
 CO_INSTANCE_FACTOR = 1 / 2
@@ -736,6 +741,7 @@ class Facts:
     keyword_is_name: bool = False  # the collection writes the keyword as a name (NAME_SHARE)
     holds_keyword: bool = False    # its name holds the keyword's words (holds_name)
     same_genus: str | None = None  # the head its page and the keyword's both call their subject
+    listed_beside: bool = False    # a mined list holds it beside the keyword itself (scoring.peers)
 
 
 def factors(facts: Facts) -> list[tuple[float, str]]:
@@ -772,6 +778,9 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     if facts.keyword_is_name and facts.same_genus and not defines:
         out.append((CO_INSTANCE_FACTOR, f"the keyword is a name and its page is a '{facts.same_genus}' "
                                         "as the keyword's page is: another of its kind"))
+    elif facts.keyword_is_name and facts.listed_beside and not (defines or facts.holds_keyword):
+        out.append((CO_INSTANCE_FACTOR, "the keyword is a name and a mined list holds it beside the keyword: "
+                                        "another of its kind"))
     if starred:
         out.append((STAR_FACTOR, "starred"))
     if sectioned:
@@ -806,7 +815,8 @@ def legend() -> list[str]:
         f"x {NAMED_PART_FACTOR:g}, when the collection writes the keyword as a name (\"Python\", \"USB\"), "
         "if its name holds the keyword's (\"Python Package Index\", \"USB-C\"); and x "
         f"1/{1 / CO_INSTANCE_FACTOR:g} if its page, not defining it through the keyword, calls it what the "
-        "keyword's page calls the keyword (\"a programming language\")",
+        "keyword's page calls the keyword (\"a programming language\"), or, not holding the keyword's name, "
+        "a mined list holds it beside the keyword itself",
         f"x {STAR_FACTOR:g} if starred",
         f"x {SECTION_FACTOR:g} if a section of the keyword's own page is titled so",
         f"x {LINK_FACTOR:g} if the keyword's own page links to it by this name (a link from its \"See also\" "

@@ -1,6 +1,7 @@
 """Render the final report as Markdown and as a console summary."""
 from __future__ import annotations
 
+from pipeline.text import dropped_symbols, normalise
 from scoring.evidence import legend
 
 TOP = 10
@@ -12,6 +13,17 @@ def _fmt(x: float) -> str:
 
 _NO_CANDIDATES = ["**No candidates.** Either no page contains the keyword, or no list item was "
                   "frequent enough: try more `--pages` or a lower `--min-support`.", ""]
+
+
+def searched_as_note(report: dict) -> str | None:
+    """A warning when the index cannot read part of the keyword ("C++" is searched as "c"), else None."""
+    keyword = report.get("keyword", "")
+    symbols = dropped_symbols(keyword)
+    if not symbols:
+        return None
+    return (f"Searched as \"{normalise(keyword)}\": the index reads words as runs of letters and digits, so the "
+            f"\"{symbols}\" of \"{keyword}\" is dropped and every count and page is that of \"{normalise(keyword)}\": "
+            "read the list with that in mind.")
 
 
 def few_pages_note(report: dict) -> str | None:
@@ -50,7 +62,7 @@ def no_keyword_page_note(report: dict) -> str | None:
 
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
-    return [n for n in (few_pages_note(report), no_keyword_page_note(report)) if n]
+    return [n for n in (searched_as_note(report), few_pages_note(report), no_keyword_page_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:
@@ -99,7 +111,7 @@ PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
                     "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
-                    "thin", "variant_of", "holds_keyword", "same_genus")
+                    "thin", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
 def _defines(e: dict) -> str:

@@ -282,7 +282,8 @@ class Evidence(TopicStage):
                                          read_json(self.stage_input(CandidatePhrases))["candidates"],
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
                                          self.progress("candidates weighed"), self.rules(), taxonomy,
-                                         [r["url"] for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]])
+                                         [r["url"] for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]],
+                                         read_jsonl(self.stage_input(ListItems)))
         finally:
             taxonomy.close()
         write_json(self.output(), result)

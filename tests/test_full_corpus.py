@@ -91,7 +91,8 @@ def test_people_organisations_and_works_by_what_their_pages_say(full):
 
 def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
     """"JavaScript" is one language: names holding it ("JavaScript engine") are its parts,
-    languages its page does not define through it ("Ruby", "PHP") its siblings; "router",
+    languages its page does not define through it ("Ruby", "PHP") or lists beside it
+    ("TypeScript") its siblings; "router",
     written as a common noun, is a class and keeps its kinds."""
     out, _ = full
     with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
@@ -107,4 +108,10 @@ def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
                 and c["evidence"]["score"] > 0]  # a variant ranked once explains only that
     assert siblings and all("another of its kind" in c["evidence"]["why"] for c in siblings)
     assert not {"ruby", "php"} & set(top), top
+    # Pageless siblings show their kind where a mined list holds them beside "JavaScript".
+    peers = [c for c in concepts if c["evidence"]["listed_beside"] and not c["evidence"]["defines"]
+             and not c["evidence"]["holds_keyword"] and c["evidence"]["score"] > 0]
+    assert len(peers) >= 5 and all("another of its kind" in c["evidence"]["why"] for c in peers)
+    assert not {"typescript", "perl", "scala"} & set(top), top
+    assert not any(c["evidence"]["listed_beside"] for c in router["candidates"])  # a class: not read
     assert "the collection writes the keyword as a name" in Path(tasks[0].output()["md"].path).read_text().lower()

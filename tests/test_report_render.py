@@ -90,3 +90,18 @@ def test_works_are_listed_apart_and_counted_in_the_summary():
     md = render_markdown(rep)
     concepts, works = md.index("## Concepts"), md.index("## Works")
     assert concepts < works and md.index("| Quantum Computation and Quantum Information |") > works
+
+
+@pytest.mark.parametrize("method", ["evidence", "published"])
+def test_a_keyword_the_index_reads_only_in_part_is_flagged(method):
+    from tasks.report import searched_as_note
+
+    rep = _report(300, method=method)
+    rep["keyword"] = "C++"
+    note = searched_as_note(rep)
+    assert note.startswith('Searched as "c": ') and '"++" of "C++" is dropped' in note
+    assert f"**{note}**" in render_markdown(rep)
+    assert summary_lines(rep, "r.md")[-2:] == [note, "Report: r.md"]
+    for keyword in ("node.js", "TCP/IP", "AT&T", "quantum computing"):
+        rep["keyword"] = keyword
+        assert searched_as_note(rep) is None, keyword

@@ -143,3 +143,11 @@ def test_words_as_written_keep_case_and_split_as_words_does():
     text = "World Wide Web (WWW), T-SQL and İstanbul_x"
     assert words_as_written(text) == ["World", "Wide", "Web", "WWW", "T", "SQL", "and", "İstanbul", "x"]
     assert [w.lower() for w in words_as_written("Unix-like USB-C")] == words("Unix-like USB-C")
+
+
+def test_dropped_symbols_are_the_non_separators_the_word_rule_loses():
+    from pipeline.text import dropped_symbols
+    assert dropped_symbols("C++") == "++" and dropped_symbols("C#") == "#" and dropped_symbols("C++/CLI") == "++"
+    assert dropped_symbols("A+ certification") == "+"
+    for text in ("node.js", "TCP/IP", "AT&T", ".NET", "rock 'n' roll", "İstanbul", "résumé", "Wi-Fi", "machine learning"):
+        assert dropped_symbols(text) == "", text
