@@ -53,6 +53,12 @@ def without_qualifier(name: str) -> str:
     return _PARENTHETICAL.sub("", name) or name
 
 
+def qualifier(name: str) -> str:
+    """A name's trailing parenthetical without its brackets ("Android (robot)" -> "robot"), or ""."""
+    m = _PARENTHETICAL.search(name)
+    return m.group().strip()[1:-1].strip() if m else ""
+
+
 def singular_last(name: str) -> str:
     """A normalised name with its last word in the singular ("neural networks" -> "neural network")."""
     ws = name.split()

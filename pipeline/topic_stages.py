@@ -15,7 +15,7 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, Facts, MIN_SHARED_DOCUMENTS, at_chance, chance_p,
+from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, Facts, by_sense, MIN_SHARED_DOCUMENTS, at_chance, chance_p,
                               choose_page, concept_key, could_be_a_name, definition_candidates, evidence_score, explain,
                               filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
                               is_generic, is_structure, is_thin, names_a_list, names_a_field, names_a_kind,
@@ -266,7 +266,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
     # keyword (read only from a page about the keyword: its first paragraph names it).
-    own = choose_page(backend.pages_about(keyword), keyword)
+    own = choose_page(by_sense(backend.pages_about(keyword), keyword, count), keyword)
     if own is None:
         # No page titled so, but one about the keyword and its twin ("Error detection and
         # correction" for "error detection"; the name often redirects there): its first

@@ -121,10 +121,10 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, normalise, singular, stemmed, without_qualifier, words
+from pipeline.text import contains_phrase, normalise, qualifier, singular, stemmed, without_qualifier, words
 
 from .hearst import Said
 from .sentences import first_sentence, sentences
@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 86  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82 and 84 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 87  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82 and 84 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -854,6 +854,27 @@ def explain(s1: float, npmi_value: float, facts: Facts) -> str:
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in factors(facts)]
     return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, facts):.4f}"
+
+
+def by_sense(pages: list[tuple[str, str, str]], keyword: str,
+             count: Callable[[Sequence[str]], int]) -> list[tuple[str, str, str]]:
+    """`pages` about the keyword (pages_about's rows), its senses in the order the collection uses them.
+
+    With no page titled exactly so, a name of several meanings has only qualified pages
+    ("Android (robot)", "Android (operating system)"), in store order; the one whose
+    qualifier the keyword's documents name most often ("operating system": 322 documents
+    with "android", "robot": 49) is the sense the collection, and so the run's pages, are
+    about. Exact titles keep their place first; ties keep store order.
+    """
+    key = normalise(keyword)
+    exact = [p for p in pages if normalise(title_name(p[1])) == key]
+    if exact or len(pages) < 2:
+        return pages
+    def uses(page: tuple[str, str, str]) -> int:
+        q = qualifier(title_name(page[1]))
+        return count([keyword, q]) if words(q) else 0
+    weights = {p[0]: uses(p) for p in pages}
+    return sorted(pages, key=lambda p: -weights[p[0]])
 
 
 def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str, str | None] | None:

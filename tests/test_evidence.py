@@ -980,3 +980,17 @@ def test_a_name_keyword_lifts_names_holding_it_and_lowers_siblings_by_genus():
 ])
 def test_page_kind_reads_what_organisations_do_and_their_titles(lead, title, kind):
     assert page_kind(lead, title) == kind
+
+
+def test_by_sense_puts_the_sense_the_collection_uses_first():
+    from scoring.evidence import by_sense
+    robot = ("u/robot", "Android (robot) - Wikipedia", "An android is a robot ...")
+    system = ("u/os", "Android (operating system) - Wikipedia", "Android is a mobile operating system ...")
+    bare = ("u/bare", "Android (disambiguation) - Wikipedia", "Android may refer to ...")
+    uses = {("android", "robot"): 49, ("android", "operating system"): 322}
+    count = lambda phrases: uses.get(tuple(phrases), 0)  # noqa: E731
+    assert by_sense([robot, system, bare], "android", count) == [system, robot, bare]
+    # A page titled exactly so is the keyword's, whatever else its name means.
+    exact = ("u/a", "Android - Wikipedia", "Android is ...")
+    assert by_sense([robot, exact, system], "android", count) == [robot, exact, system]
+    assert by_sense([robot], "android", count) == [robot]

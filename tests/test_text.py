@@ -151,3 +151,9 @@ def test_dropped_symbols_are_the_non_separators_the_word_rule_loses():
     assert dropped_symbols("A+ certification") == "+"
     for text in ("node.js", "TCP/IP", "AT&T", ".NET", "rock 'n' roll", "İstanbul", "résumé", "Wi-Fi", "machine learning"):
         assert dropped_symbols(text) == "", text
+
+
+def test_qualifier_is_the_trailing_parenthetical():
+    from pipeline.text import qualifier
+    assert qualifier("Android (operating system)") == "operating system"
+    assert qualifier("Android") == "" and qualifier("(robot)") == "robot"
