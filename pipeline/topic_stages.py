@@ -15,7 +15,7 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, Facts, by_sense, MIN_SHARED_DOCUMENTS, at_chance, chance_p,
+from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, RANKING_VERSION, Facts, by_sense, MIN_SHARED_DOCUMENTS, at_chance, chance_p,
                               choose_page, concept_key, could_be_a_name, definition_candidates, evidence_score, explain,
                               filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
                               is_generic, is_structure, is_thin, names_a_list, names_a_field, names_a_kind,
@@ -631,7 +631,8 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                                              "p_value", "chance",
                                              "thin", "why")}
     if evidence_result is not None:
-        extra = {"n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
+        extra = {"ranking_version": RANKING_VERSION,
+                 "n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
                  "keyword_sentence": evidence_result.get("keyword_sentence"),
                  "keyword_name_share": evidence_result.get("keyword_name_share"),
                  "keyword_is_name": evidence_result.get("keyword_is_name", False),

@@ -3,6 +3,7 @@ from . import cli
 from .benchmark import CrawlBenchmark, TestBedTopics
 from .crawl import Crawl
 from .index import BuildIndex
+from .prune import PruneRuns
 from .seeding import SeedingComparison
 from .singletopic import SingleTopicComparison
 from .wordnet import WordNetTable
@@ -13,4 +14,4 @@ cli.install()
 
 __all__ = ["BuildIndex", "Crawl", "CrawlBenchmark", "TestBedTopics", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
            "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck", "Evidence",
-           "TopicConcepts", "WordNetTable", "SingleTopicComparison", "SeedingComparison"]
+           "TopicConcepts", "WordNetTable", "SingleTopicComparison", "SeedingComparison", "PruneRuns"]

@@ -36,6 +36,15 @@ ITEMSET_ALGORITHMS = ("fpgrowth", "apriori")
 STAR_PARSERS = ("auto", "html5lib", "lxml")
 
 
+def run_folder_name(params: dict, index: str, ranking_version: int = RANKING_VERSION) -> str:
+    """The folder of a topic run: the keyword's slug and a digest of every parameter, the index and the ranking."""
+    key = dict(params, index=str(Path(index).resolve()))
+    if params.get("method") == "evidence":
+        # A changed ranking must not be served from an earlier run's folder as if current.
+        key["ranking_version"] = ranking_version
+    return f"{slug(params['keyword'])}-{short_digest(json.dumps(key, sort_keys=True))}"
+
+
 class TopicStage(Stage):
     """Parameters shared by every stage of a topic run, and the run's folder.
 
@@ -109,12 +118,7 @@ class TopicStage(Stage):
                 "star_parser": self.star_parser, "itemsets": self.itemsets, "method": self.method}
 
     def run_dir(self) -> Path:
-        key = dict(self.run_params(), index=str(Path(self.index_task().output()["db"].path).resolve()))
-        if self.method == "evidence":
-            # A changed ranking must not be served from an earlier run's folder as if current.
-            key["ranking_version"] = RANKING_VERSION
-        digest = short_digest(json.dumps(key, sort_keys=True))
-        return Path(self.output_root) / f"{slug(self.keyword)}-{digest}"
+        return Path(self.output_root) / run_folder_name(self.run_params(), self.index_task().output()["db"].path)
 
     def output(self):
         return luigi.LocalTarget(str(self.run_dir() / self.artifact))

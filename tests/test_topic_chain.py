@@ -176,6 +176,17 @@ def test_resume_starts_at_first_missing_artifact(env, report):
     assert again["candidates"] == rep["candidates"]
 
 
+def test_a_report_names_its_ranking_and_only_a_later_ranking_supersedes_it(report):
+    from scoring.evidence import RANKING_VERSION
+    from tasks.prune import superseded_version
+
+    task, rep = report
+    assert rep["ranking_version"] == RANKING_VERSION
+    assert superseded_version(task.run_dir(), rep) is None
+    # The next version's code reads this folder as its predecessor's run, and PruneRuns would remove it.
+    assert superseded_version(task.run_dir(), rep, current=RANKING_VERSION + 1) == RANKING_VERSION
+
+
 def test_other_parameters_get_their_own_folder(env, report):
     task, _ = report
     other = topic(env, mode="phrase")
