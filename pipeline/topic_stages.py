@@ -15,8 +15,9 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, NAME_SHARE, RANKING_VERSION, Facts, by_sense, MIN_SHARED_DOCUMENTS, at_chance, chance_p,
-                              choose_page, concept_key, could_be_a_name, definition_candidates, evidence_score, explain,
+from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, RANKING_VERSION, Facts,
+                              at_chance, by_sense, chance_p, choose_page, concept_key, could_be_a_name,
+                              definition_candidates, evidence_score, explain,
                               filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
                               is_generic, is_structure, is_thin, names_a_list, names_a_field, names_a_kind,
                               names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,

@@ -197,7 +197,8 @@ def render_evidence_markdown(report: dict) -> str:
         genus = ", ".join(report.get("keyword_genus") or []) or "none read"
         lines += [f"The collection writes the keyword as a name ({report['keyword_name_share']:.0%} of its mentions "
                   "inside a sentence): one thing, not a class. Names holding it count as its parts, versions or "
-                  f"kinds; what its page calls it (genus: {genus}) marks the pages of its siblings.", ""]
+                  f"kinds; what its page calls it (genus: {genus}) marks the pages of its siblings, and a mined list "
+                  "holding it as an item lists its siblings beside it.", ""]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
     concepts = [c for c in cands if kind(c) == "concept"]
