@@ -95,6 +95,14 @@ def read_json(target: luigi.LocalTarget) -> Any:
         return json.load(f)
 
 
+def iter_jsonl(target: luigi.LocalTarget) -> Iterator[dict]:
+    """The rows of a JSONL artifact, read only when (and as far as) they are consumed."""
+    with open(target.path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
 def read_jsonl(target: luigi.LocalTarget) -> list[dict]:
     """Read a JSONL artifact."""
     with open(target.path, encoding="utf-8") as f:

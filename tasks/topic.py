@@ -22,7 +22,7 @@ from pipeline.text import slug
 from pipeline.wordnet import Taxonomy
 from scoring.evidence import RANKING_VERSION
 
-from .artifacts import (read_csv, read_json, read_jsonl, short_digest, write_csv, write_json, write_jsonl,
+from .artifacts import (iter_jsonl, read_csv, read_json, read_jsonl, short_digest, write_csv, write_json, write_jsonl,
                         write_text)
 from .base import Stage
 from .index import BuildIndex, load_rules
@@ -287,7 +287,8 @@ class Evidence(TopicStage):
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
                                          self.progress("candidates weighed"), self.rules(), taxonomy,
                                          [r["url"] for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]],
-                                         read_jsonl(self.stage_input(ListItems)))
+                                         # read only when the keyword is a name (scoring.peers)
+                                         iter_jsonl(self.stage_input(ListItems)))
         finally:
             taxonomy.close()
         write_json(self.output(), result)

@@ -59,3 +59,18 @@ def test_a_peer_of_a_name_keyword_is_halved_unless_defined_through_it_or_named_a
     # Shown once when the page's genus says it too.
     both = Facts(said=said, keyword_is_name=True, listed_beside=True, same_genus="language")
     assert evidence_score(0.4, 0.5, both) == pytest.approx(plain * CO_INSTANCE_FACTOR)
+
+
+def test_items_read_lazily_give_the_same_peers(tmp_path):
+    import json
+
+    import luigi
+
+    from tasks.artifacts import iter_jsonl
+
+    path = tmp_path / "03-items.jsonl"
+    path.write_text("\n".join(json.dumps(i) for i in ITEMS) + "\n\n")
+    rows = iter_jsonl(luigi.LocalTarget(str(path)))
+    path.unlink()  # not opened until consumed: an unread generator touches no file
+    path.write_text("\n".join(json.dumps(i) for i in ITEMS) + "\n")
+    assert listed_beside(rows, "Haskell") == listed_beside(ITEMS, "Haskell")
