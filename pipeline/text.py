@@ -104,8 +104,49 @@ IE_PLURALS = frozenset({
     "selfies", "smoothies", "sorties", "techies", "yuppies", "zombies"})
 
 
+# Plurals no ending rule folds right: Latin and Greek plurals ("automata", "matrices",
+# "hypotheses"), "-us" nouns' "-uses" ("viruses", which the "-s" rule would make a
+# "viruse"), "-f(e)" nouns' "-ves" ("leaves": "drives" and "archives" are right by the rule)
+# and a few others. A closed class of English nouns, listed rather than guessed, as
+# IE_PLURALS is; the words a technical text uses.
+IRREGULAR_PLURALS = {
+    "automata": "automaton", "criteria": "criterion", "phenomena": "phenomenon", "polyhedra": "polyhedron",
+    "schemata": "schema", "lemmata": "lemma", "corpora": "corpus", "genera": "genus",
+    "matrices": "matrix", "indices": "index", "vertices": "vertex", "appendices": "appendix",
+    "simplices": "simplex", "apices": "apex", "cortices": "cortex", "helices": "helix", "codices": "codex",
+    "radices": "radix",
+    "analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "theses": "thesis",
+    "crises": "crisis", "diagnoses": "diagnosis", "prognoses": "prognosis", "parentheses": "parenthesis",
+    "emphases": "emphasis", "ellipses": "ellipsis", "neuroses": "neurosis", "psychoses": "psychosis",
+    "synopses": "synopsis", "metamorphoses": "metamorphosis", "oases": "oasis", "nemeses": "nemesis",
+    "prostheses": "prosthesis", "antitheses": "antithesis", "paralyses": "paralysis", "catalyses": "catalysis",
+    "radii": "radius", "foci": "focus", "nuclei": "nucleus", "stimuli": "stimulus", "loci": "locus",
+    "fungi": "fungus", "cacti": "cactus", "syllabi": "syllabus", "alumni": "alumnus",
+    "formulae": "formula", "antennae": "antenna", "vertebrae": "vertebra", "larvae": "larva", "algae": "alga",
+    "viruses": "virus", "buses": "bus", "campuses": "campus", "bonuses": "bonus", "statuses": "status",
+    "censuses": "census", "consensuses": "consensus", "choruses": "chorus", "octopuses": "octopus",
+    "walruses": "walrus", "prospectuses": "prospectus", "syllabuses": "syllabus", "apparatuses": "apparatus",
+    "hiatuses": "hiatus", "nexuses": "nexus", "plexuses": "plexus", "sinuses": "sinus",
+    "thesauruses": "thesaurus", "cactuses": "cactus", "fetuses": "fetus", "circuses": "circus",
+    "geniuses": "genius", "styluses": "stylus", "surpluses": "surplus", "minibuses": "minibus",
+    "omnibuses": "omnibus", "abacuses": "abacus", "lotuses": "lotus", "radiuses": "radius",
+    "focuses": "focus", "corpuses": "corpus", "aliases": "alias", "biases": "bias", "gases": "gas",
+    "atlases": "atlas", "canvases": "canvas",
+    "leaves": "leaf", "halves": "half", "shelves": "shelf", "wolves": "wolf", "knives": "knife",
+    "lives": "life", "wives": "wife", "selves": "self", "thieves": "thief", "loaves": "loaf",
+    "mice": "mouse", "children": "child", "women": "woman", "men": "man", "teeth": "tooth", "feet": "foot",
+}
+# Nouns in "-che" and "-xe" whose plural the "-ches"/"-xes" rule below would cut to "-ch"/"-x".
+_E_BEFORE_S = frozenset({
+    "aches", "caches", "niches", "cliches", "clichés", "psyches", "creches", "crèches", "quiches", "moustaches",
+    "mustaches", "microfiches", "fiches", "attaches", "panaches", "pastiches", "brioches", "gouaches",
+    "douches", "avalanches", "tranches", "apaches", "cloches", "headaches", "toothaches", "backaches",
+    "earaches", "heartaches", "stomachaches", "axes", "annexes"})
+
+
 def singular(word: str) -> str:
-    """An English plural folded to its singular by its ending only ("systems", "libraries").
+    """An English plural folded to its singular by its ending ("systems", "libraries", "switches"),
+    or by IRREGULAR_PLURALS ("automata", "viruses").
 
     Lighter than a stem: "robotics" stays apart from "robot", "physics" from "physical".
     """
@@ -113,13 +154,42 @@ def singular(word: str) -> str:
         return word
     if word in IE_PLURALS:
         return word[:-1]
+    irregular = IRREGULAR_PLURALS.get(word)
+    if irregular is not None:
+        return irregular
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith("sses"):
         return word[:-2]
+    # "switches", "crashes", "boxes", "quizzes" ("-zzes" of "quiz" doubles its z): the "-s"
+    # rule would leave "switche".
+    if len(word) > 4 and word.endswith(("ches", "shes", "xes", "zzes")) and word not in _E_BEFORE_S:
+        return word[:-3] if word.endswith("zzes") and word[:-4] in _DOUBLED_Z else word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
+
+
+_DOUBLED_Z = frozenset({"qui", "whi"})  # "quizzes", "whizzes"; "buzzes", "fizzes" keep their zz
+
+
+def plurals(word: str) -> list[str]:
+    """The plurals of a singular noun: any IRREGULAR_PLURALS lists ("indices") and the regular one
+    ("indexes"), which texts use too, where it reads back as the noun."""
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy", "uy")):
+        regular = word[:-1] + "ies"
+    elif word.endswith(("s", "x", "z", "ch", "sh")):
+        regular = word + "es"
+    else:
+        regular = word + "s"
+    listed = _LISTED_PLURALS.get(word, [])
+    # "hypothesises" is no word: a listed noun keeps the regular form only where it folds back.
+    return listed + [regular] if not listed or (regular not in listed and singular(regular) == word) else listed
+
+
+_LISTED_PLURALS: dict[str, list[str]] = {}
+for _many, _one in IRREGULAR_PLURALS.items():
+    _LISTED_PLURALS.setdefault(_one, []).append(_many)
 
 
 def content_words(text: str, stemming: bool = False) -> list[str]:

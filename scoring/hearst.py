@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from pipeline.text import singular, without_qualifier, words, words_as_written
+from pipeline.text import plurals, singular, without_qualifier, words, words_as_written
 
 from .sentences import sentence_around
 
@@ -50,13 +50,7 @@ MAX_SENTENCES = 5000
 
 def _plural_forms(word: str) -> list[str]:
     one = singular(word)
-    if one.endswith("y") and not one.endswith(("ay", "ey", "oy", "uy")):
-        many = one[:-1] + "ies"
-    elif one.endswith(("s", "x", "z", "ch", "sh")):
-        many = one + "es"
-    else:
-        many = one + "s"
-    return sorted({word, one, many}, key=len, reverse=True)
+    return sorted({word, one, *plurals(one)}, key=lambda form: (-len(form), form))
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.text import contains_phrase, content_words, fold_accents, normalise, singular, slug, squash, stem, words
+from pipeline.text import (contains_phrase, content_words, fold_accents, normalise, plurals, singular, slug, squash, stem,
+                           words)
 
 
 def test_words_lowercase_in_order():
@@ -126,9 +127,28 @@ def test_squash_agrees_with_the_regex_on_every_whitespace_character():
     ("systems", "system"), ("libraries", "library"), ("classes", "class"), ("databases", "database"),
     ("robotics", "robotic"), ("physics", "physic"), ("class", "class"), ("virus", "virus"),
     ("analysis", "analysis"), ("its", "its"), ("ties", "tie"), ("series", "series"), ("species", "species"),
-    ("cookies", "cookie"), ("zombies", "zombie"), ("movies", "movie"), ("categories", "category")])
+    ("cookies", "cookie"), ("zombies", "zombie"), ("movies", "movie"), ("categories", "category"),
+    ("switches", "switch"), ("branches", "branch"), ("crashes", "crash"), ("boxes", "box"), ("indexes", "index"),
+    ("quizzes", "quiz"), ("buzzes", "buzz"), ("caches", "cache"), ("niches", "niche"), ("headaches", "headache"),
+    ("drives", "drive"), ("archives", "archive"), ("bases", "base"), ("processes", "process")])
 def test_singular_folds_plural_endings_only(plural, single):
     assert singular(plural) == single
+
+
+@pytest.mark.parametrize("plural, single", [
+    ("automata", "automaton"), ("matrices", "matrix"), ("indices", "index"), ("vertices", "vertex"),
+    ("hypotheses", "hypothesis"), ("analyses", "analysis"), ("viruses", "virus"), ("buses", "bus"),
+    ("statuses", "status"), ("aliases", "alias"), ("criteria", "criterion"), ("leaves", "leaf"), ("mice", "mouse")])
+def test_singular_folds_listed_irregular_plurals(plural, single):
+    assert singular(plural) == single
+
+
+def test_plurals_give_listed_and_regular_forms_that_fold_back():
+    assert plurals("index") == ["indices", "indexes"]
+    assert plurals("automaton") == ["automata", "automatons"]
+    assert plurals("switch") == ["switches"] and plurals("library") == ["libraries"] and plurals("key") == ["keys"]
+    for word in ("index", "automaton", "switch", "library", "virus", "system", "box", "matrix", "hypothesis"):
+        assert all(singular(form) == word for form in plurals(word)), word
 
 
 def test_fold_accents_drops_combining_marks_only():
