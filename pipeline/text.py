@@ -142,6 +142,7 @@ _E_BEFORE_S = frozenset({
     "mustaches", "microfiches", "fiches", "attaches", "panaches", "pastiches", "brioches", "gouaches",
     "douches", "avalanches", "tranches", "apaches", "cloches", "headaches", "toothaches", "backaches",
     "earaches", "heartaches", "stomachaches", "axes", "annexes"})
+_DOUBLED_Z = frozenset({"qui", "whi"})  # "quizzes", "whizzes"; "buzzes", "fizzes" keep their zz
 
 
 def singular(word: str) -> str:
@@ -168,9 +169,6 @@ def singular(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
-
-
-_DOUBLED_Z = frozenset({"qui", "whi"})  # "quizzes", "whizzes"; "buzzes", "fizzes" keep their zz
 
 
 def plurals(word: str) -> list[str]:
