@@ -16,10 +16,12 @@ has them), so the rules are tested on small graphs too.
 from __future__ import annotations
 
 import os
-
+import re
 from typing import Mapping, Protocol
 
 from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
+
+from .given_names import census_given_names
 
 MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 
@@ -335,20 +337,37 @@ def common_noun(graph: Graph, word: str) -> bool:
 
 
 def reads_as_person(graph: Graph, written: str) -> bool:
-    """True for a name of two or three capitalised words that opens with a given name
-    (given_name) and ends with a surname that is no common noun: "George Dantzig",
-    "Émile Borel".
+    """True for a name of two or three capitalised words, initials aside, that opens with a
+    given name (given_name, census_given_name) and ends with a surname that is no common
+    noun: "George Dantzig", "Émile Borel", "Edmund M. Clarke".
 
-    For names no page of the collection describes: WordNet's 7,000 people give the given
-    names, the surname tells a person ("Warren McCulloch") from a thing named after one
-    ("Victoria Falls": falls are common nouns), unless WordNet also knows the surname as a
-    person's ("Alexander Bell": a bell rings, and Bell invented the telephone).
+    For names no page of the collection describes: WordNet's 7,000 people and the Census
+    give the given names, the surname tells a person ("Warren McCulloch") from a thing named
+    after one ("Victoria Falls": falls are common nouns), unless WordNet also knows the
+    surname as a person's ("Alexander Bell": a bell rings, and Bell invented the telephone).
     """
     ws = fold_accents(written).split()
-    if not 2 <= len(ws) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in ws):
+    if len(ws) < 2 or len(ws) > 4:
+        return False
+    spelled = [ws[0], *(w for w in ws[1:-1] if not _INITIAL.fullmatch(w)), ws[-1]]
+    if not 2 <= len(spelled) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in spelled):
         return False
     last = ws[-1].strip(",.")
-    return given_name(graph, ws[0]) and (not common_noun(graph, last) or proper_person(graph, last))
+    return ((given_name(graph, ws[0]) or census_given_name(graph, ws[0]))
+            and (not common_noun(graph, last) or proper_person(graph, last)))
+
+
+_INITIAL = re.compile(r"[A-Z]\.")  # a middle initial: "Edmund M. Clarke"
+
+
+def census_given_name(graph: Graph, word: str) -> bool:
+    """True if the 1990 US Census lists `word` as a first name and WordNet has no other use
+    for it: no common noun ("victor", "gene", "cliff") and no name of anything but people
+    ("German", "Daisy Bell"'s daisy is a flower)."""
+    word = fold_accents(word.lower())
+    return (word in census_given_names() and word not in NOT_GIVEN_NAMES
+            and not _written(graph, word, capitalised=False)
+            and all(kind_of(graph, s) == "person" for s in _written(graph, word, capitalised=True)))
 
 
 # How often the collection must write a one-word name after one given name ("Ernst

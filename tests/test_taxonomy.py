@@ -390,3 +390,27 @@ def test_introduced_as_person(wordnet, written, before, expected):
 ])
 def test_introduced_as_person_by_the_verb_after_the_name(wordnet, written, after, expected):
     assert introduced_as_person(wordnet, written, {}, after) is expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("Janet Kolodner", True),       # a Census first name WordNet's people lack
+    ("Marissa Mayer", True),
+    ("Edmund M. Clarke", True),     # a middle initial
+    ("Alvin E. Roth", True),
+    ("Mary Jean Harrold", True),   # three names
+    ("Victor Scheinman", False),    # a victor is a thing: not read as a given name from the Census alone
+    ("German Wikipedia", False),    # WordNet's German is a language and a people, not only a person's name
+    ("Daisy Bell", False),          # a daisy is a flower
+    ("Gene Ontology", False),
+    ("Edmund M. Clarke Award Fund", False),  # five words
+    ("E. Clarke", False),           # initials first: evidence.person_by_name's business
+])
+def test_reads_as_person_with_census_given_names(wordnet, written, expected):
+    assert reads_as_person(wordnet, written) is expected
+
+
+def test_census_given_names_are_the_lists_of_the_names_package():
+    from scoring.given_names import census_given_names
+    given = census_given_names()
+    assert {"janet", "marissa", "seymour", "james"} <= given and "kolodner" not in given and "the" not in given
+    assert 5_000 < len(given) < 6_000
