@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 88  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82 and 84 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 90  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84 and 89 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -269,7 +269,9 @@ MIN_SHARED_DOCUMENTS = 2
 # shared by keywords whose n(k) differ 20x.
 CHANCE_P = 0.01
 # Pages that list or compare rather than describe one thing: their title names no concept.
-_INDEX_LIKE = re.compile(r"^(lists? of|comparison of|outline of|glossary of|index of|timeline of)\b", re.I)
+# "Machine vision glossary": a glossary named the other way round is as much an index page.
+_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b|.*\bglossary$)",
+                         re.I)
 _QUALIFIER_WORDS = re.compile(r"\(\s*(?:[^()]*\s)?([A-Za-z]+)\s*\)\s*$")  # the last word of a trailing "(...)"
 # A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
 # then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an

@@ -255,6 +255,7 @@ def test_fragments_begin_with_a_lower_case_preposition_or_conjunction():
 def test_names_a_list():
     assert names_a_list("Glossary of computers") and names_a_list("list of fictional computers")
     assert names_a_list("Outline of robotics") and not names_a_list("Listing") and not names_a_list("Robotics")
+    assert names_a_list("Machine vision glossary") and not names_a_list("glossary terms")
 
 
 def test_part_of_keyword():
