@@ -236,6 +236,8 @@ def name_kind(graph: Graph, phrase: str) -> str:
     """
     if not any(ch.isupper() for ch in phrase):  # written as a common noun ("cis", not "CIS")
         return "concept"
+    if phrase.startswith("The ") and len(phrase) > 4:  # a section's "The United Nations"
+        phrase = phrase[4:]
     name, found = _lookup(graph, phrase)
     kinds = {kind_of(graph, s) if any(n == name and w[:1].isupper() for n, w in graph.names(s)) else "concept"
              for s in found}

@@ -710,6 +710,12 @@ def test_page_name_candidates_take_anchor_texts_as_headings():
     ("Open society", False),            # not in title case
     ("Foundations of Mathematics", False),  # plural: a field's name
     ("Head-mounted display", False),
+    ("Harvard Museum of Natural History", True),
+    ("Polish Cipher Bureau", True),
+    ("Wi-Fi Alliance", True),
+    ("National Nanotechnology Initiative", True),
+    ("Amnesty International", True),
+    ("International Phonetic Alphabet", False),  # "International" opening a name says nothing
 ])
 def test_names_an_organisation_reads_title_case_names(written, expected):
     assert names_an_organisation(written) is expected

@@ -220,6 +220,7 @@ def test_kind_of_reads_person_and_organisation_from_wordnet(wordnet):
     assert name_kind(wordnet, "Albert Einstein") == "person"
     assert name_kind(wordnet, "Einstein") == "person"  # Albert Einstein, and an "Einstein", a genius
     assert name_kind(wordnet, "NATO") == "organisation" and name_kind(wordnet, "Military") == "concept"
+    assert name_kind(wordnet, "The United Nations") == "organisation"  # as a section heading writes it
     assert name_kind(wordnet, "Users") == "concept"  # a role, not a named person
     assert name_kind(wordnet, "Newton") == "concept"  # also the unit of force
     assert name_kind(wordnet, "Unknown Person") == "concept"
