@@ -48,12 +48,14 @@ class Graph(Protocol):
 
 def lookup_names(phrase: str) -> list[str]:
     """The names to look `phrase` up by: as written (a trailing "(...)" dropped), then its last
-    word singular, then both without accents (WordNet writes "Evariste Galois")."""
+    word singular, then both without accents (WordNet writes "Evariste Galois"), then all of
+    these without a leading "the" (a heading's "The United Nations")."""
     name = normalise(without_qualifier(phrase))
     if not name:
         return []
     out = dict.fromkeys([name, singular_last(name)])
     out.update(dict.fromkeys(fold_accents(n) for n in list(out)))
+    out.update(dict.fromkeys(n[4:] for n in list(out) if n.startswith("the ") and len(n) > 4))
     return list(out)
 
 
@@ -236,8 +238,6 @@ def name_kind(graph: Graph, phrase: str) -> str:
     """
     if not any(ch.isupper() for ch in phrase):  # written as a common noun ("cis", not "CIS")
         return "concept"
-    if phrase.startswith("The ") and len(phrase) > 4:  # a section's "The United Nations"
-        phrase = phrase[4:]
     name, found = _lookup(graph, phrase)
     kinds = {kind_of(graph, s) if any(n == name and w[:1].isupper() for n, w in graph.names(s)) else "concept"
              for s in found}
