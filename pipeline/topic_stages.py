@@ -19,7 +19,7 @@ from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE
                               at_chance, by_sense, chance_p, choose_page, concept_key, could_be_a_name,
                               definition_candidates, evidence_score, explain,
                               filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
-                              is_generic, is_structure, is_thin, names_a_list, names_a_field, names_a_kind,
+                              is_generic, is_structure, is_thin, kind_asked_for, names_a_list, names_a_field, names_a_kind,
                               names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,
                               part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
@@ -359,8 +359,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                 and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written),
                                                                    pool.words_after(written))):
             kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
-        if kind == "person" and people_asked:
-            kind = "concept"  # "Ralph Griswold" is one of the "computer scientists"
+        kind = kind_asked_for(kind, written, keyword, people_asked)
         filed = filed_as(backend.filed_under(page), keyword) if page else None
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)

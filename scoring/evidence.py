@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 92  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84 and 89 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 93  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84 and 89 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -469,12 +469,15 @@ _PLACE_CENTRE = re.compile(r"\bcent(?:er|re)\s+of\b", re.I)
 # Words that make a name in title case an organisation's, an event's or a prize's, when no
 # page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
 # Principles of Distributed Computing". Fewer than ORGANISATION_NOUNS: "Disjoint Union" and
-# "Department" are also written so in lists of concepts.
+# "Department" are also written so in lists of concepts. "Center" and "Centre" name an
+# institution when no page says otherwise ("Joslin Diabetes Center"), but also products
+# ("Ubuntu Software Center"): a page's title alone does not make it one (headed_by_organisation).
 NAME_ORGANISATION_WORDS = frozenset({
     "company", "corporation", "inc", "ltd", "llc", "foundation", "institute", "association", "society",
     "federation", "consortium", "university", "college", "laboratory", "laboratories", "agency",
     "symposium", "conference", "workshop", "congress", "prize", "award", "medal", "studios", "council",
-    "commission", "committee", "institution", "academy", "museum", "bureau", "alliance", "initiative"})
+    "commission", "committee", "institution", "academy", "museum", "bureau", "alliance", "initiative",
+    "school", "hospital", "center", "centre"})
 # What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
 # Japanese computer scientist". Occupations only: no word a product or program is also
 # called ("developer", "designer", "editor", "assistant", "agent" stay out).
@@ -521,11 +524,12 @@ def headed_by_organisation(name: str) -> bool:
     """True for a name in title case of two or more words whose last word is a
     NAME_ORGANISATION_WORDS word: "Electronic Frontier Foundation", "W. H. Freeman and
     Company", "BCS Lovelace Medal"; not "Library of Congress Control Number", "Python Software
-    Foundation License", "University of Michigan Executive System" (an operating system)."""
+    Foundation License", "University of Michigan Executive System" (an operating system), nor
+    "Ubuntu Software Center" (a centre's title names products too: its lead decides)."""
     name = without_qualifier(name)
     if " v. " in name or not names_an_organisation(name):  # "SCO Group, Inc. v. Novell, Inc.": a lawsuit
         return False
-    return name.split()[-1].lower().strip(",.()") in NAME_ORGANISATION_WORDS
+    return name.split()[-1].lower().strip(",.()") in NAME_ORGANISATION_WORDS - _CENTRE
 
 
 def _lead_kind(lead: str, title: str = "") -> str:
@@ -695,6 +699,18 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
     modifiers = " ".join(tokens)
     return (n == len(kw) and bool(words(modifiers)) and not re.search(r"['\u2019]s?$", modifiers)
             and not any(w in NOT_KIND_MODIFIERS for w in words(modifiers)))
+
+
+def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool) -> str:
+    """"concept" for a person or organisation that is one of what the keyword names, else `kind`:
+    "Ralph Griswold" for "computer scientists" (`people_asked`: every WordNet sense of the keyword is a kind of
+    person), "Utah Data Center" for "data center" (its name is a kind of the
+    keyword's, names_a_kind), whoever runs it."""
+    if kind == "person" and people_asked:
+        return "concept"
+    if kind == "organisation" and names_a_kind(written, keyword):
+        return "concept"
+    return kind
 
 
 def holds_name(phrase: str, keyword: str) -> bool:

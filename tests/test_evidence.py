@@ -716,6 +716,11 @@ def test_page_name_candidates_take_anchor_texts_as_headings():
     ("National Nanotechnology Initiative", True),
     ("Amnesty International", True),
     ("International Phonetic Alphabet", False),  # "International" opening a name says nothing
+    ("Joslin Diabetes Center", True),
+    ("Harvard School of Dental Medicine", True),
+    ("Massachusetts General Hospital", True),
+    ("Centre for the Study of Existential Risk", True),
+    ("Data center", False),             # not in title case: the concept
 ])
 def test_names_an_organisation_reads_title_case_names(written, expected):
     assert names_an_organisation(written) is expected
@@ -984,6 +989,11 @@ def test_a_name_keyword_lifts_names_holding_it_and_lowers_siblings_by_genus():
     ("SCO Group, Inc. v. Novell, Inc. was a lawsuit in the United States.", "SCO Group, Inc. v. Novell, Inc.",
      "concept"),
     ("A research institute is an establishment endowed for doing research.", "Research institute", "concept"),
+    ("Harvard Business School (HBS) is the graduate business school of Harvard University.",
+     "Harvard Business School - Wikipedia", "organisation"),
+    # A centre's title names products too: the lead, which calls it a front end, decides.
+    ("Ubuntu Software Center, or simply Software Center, is a discontinued high-level graphical front end.",
+     "Ubuntu Software Center - Wikipedia", "concept"),
 ])
 def test_page_kind_reads_what_organisations_do_and_their_titles(lead, title, kind):
     assert page_kind(lead, title) == kind
@@ -1001,3 +1011,17 @@ def test_by_sense_puts_the_sense_the_collection_uses_first():
     exact = ("u/a", "Android - Wikipedia", "Android is ...")
     assert by_sense([robot, exact, system], "android", count) == [robot, exact, system]
     assert by_sense([robot], "android", count) == [robot]
+
+
+@pytest.mark.parametrize("kind, written, keyword, people_asked, expected", [
+    ("organisation", "Utah Data Center", "data center", False, "concept"),  # one of the data centers
+    ("organisation", "Harvard Medical School", "medical school", False, "concept"),
+    ("organisation", "Harvard Medical School", "public health", False, "organisation"),
+    ("organisation", "Data Center Alliance", "data center", False, "organisation"),  # the keyword is not its head
+    ("person", "Ralph Griswold", "computer scientist", True, "concept"),
+    ("person", "Ralph Griswold", "programming language", False, "person"),
+    ("work", "Utah Data Center", "data center", False, "work"),  # works have their own rule (names_works)
+])
+def test_kind_asked_for_keeps_instances_of_the_keyword_as_concepts(kind, written, keyword, people_asked, expected):
+    from scoring.evidence import kind_asked_for
+    assert kind_asked_for(kind, written, keyword, people_asked) == expected
