@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 93  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84 and 89 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 94  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84 and 89 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -312,9 +312,34 @@ def defining_sentence(lead: str, keyword: str) -> str | None:
     if not all(s[:max(1, len(s) - 2)] in lower for s in kw):
         return None
     for sentence in sentences(lead):
-        if contains_phrase(stemmed(sentence), kw):
+        stems = stemmed(sentence)
+        if contains_phrase(stems, kw) and not contrasts_with(words(sentence), stems, kw):
             return sentence.strip()
     return None
+
+
+# Words that set a thing against what follows: "Unlike abstract algebra, elementary algebra
+# ...", "In contrast to supervised learning ...", "This contrasts with system software".
+# A lead that names the keyword only so defines its subject beside the keyword, not through it.
+_CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
+                  ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
+                  ("differs", "from"), ("differ", "from"))
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def contrasts_with(tokens: list[str], stems: list[str], keyword_stems: list[str]) -> bool:
+    """True if every mention of the keyword in a sentence (its `tokens` and their `stems`,
+    as `words` and `stemmed` give them) follows a contrast ("unlike", "in contrast to",
+    "as opposed to", "distinct from", ...), an article between allowed."""
+    n, found = len(keyword_stems), False
+    for i in range(len(stems) - n + 1):
+        if stems[i:i + n] != keyword_stems:
+            continue
+        found = True
+        j = i - 1 if i > 0 and tokens[i - 1] in _ARTICLES else i
+        if not any(tuple(tokens[max(0, j - len(end)):j]) == end for end in _CONTRAST_ENDS):
+            return False
+    return found
 
 
 _RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where", "whereby"})  # the differentia begins

@@ -52,6 +52,31 @@ def test_defining_sentence_cheap_test_keeps_stem_variants():
     assert defining_sentence("A robotic arm.", "biology") is None
 
 
+@pytest.mark.parametrize("lead, keyword, expected", [
+    # The keyword named only to set the subject against it: a neighbour, not defined through it.
+    ("Unlike abstract algebra, elementary algebra is not concerned with algebraic structures.",
+     "abstract algebra", None),
+    ("In contrast to supervised learning that uses labelled data, unsupervised learning models densities.",
+     "supervised learning", None),
+    ("Application software is a program. This contrasts with system software, which runs the computer.",
+     "system software", None),
+    ("Machine vision can be considered distinct from computer vision, a form of computer science.",
+     "computer vision", None),
+    ("Unlike grid computers, computer clusters have each node set to perform the same task.", "grid computing", None),
+    # The contrast falls on something else: the keyword still defines the subject.
+    ("Static program analysis is the analysis of software, in contrast with dynamic analysis.",
+     "program analysis", "Static program analysis is the analysis of software, in contrast with dynamic analysis."),
+    # A later sentence naming the keyword plainly defines it.
+    ("Unlike supervised learning, it uses no labels. It is a kind of supervised learning in the wide sense.",
+     "supervised learning", "It is a kind of supervised learning in the wide sense."),
+    # One mention set against it, another plain, in the same sentence: plain wins.
+    ("Unlike supervised learning in general, this supervised learning method needs few labels.",
+     "supervised learning", "Unlike supervised learning in general, this supervised learning method needs few labels."),
+])
+def test_defining_sentence_skips_sentences_that_only_contrast_with_the_keyword(lead, keyword, expected):
+    assert defining_sentence(lead, keyword) == expected
+
+
 def test_definition_candidates_names_concepts_defined_through_the_keyword():
     pages = [
         ("u1", "Automated reasoning - Wikipedia", "Automated reasoning is an area of computer science "
