@@ -728,9 +728,9 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
 
 def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool) -> str:
     """"concept" for a person or organisation that is one of what the keyword names, else `kind`:
-    "Ralph Griswold" for "computer scientists" (`people_asked`: every WordNet sense of the keyword is a kind of
-    person), "Utah Data Center" for "data center" (its name is a kind of the
-    keyword's, names_a_kind), whoever runs it."""
+    "Ralph Griswold" for "computer scientists" (`people_asked`: every WordNet sense of the
+    keyword is a kind of person), "Utah Data Center" for "data center" (its name is a kind
+    of the keyword's, names_a_kind), whoever runs it."""
     if kind == "person" and people_asked:
         return "concept"
     if kind == "organisation" and names_a_kind(written, keyword):
