@@ -18,6 +18,7 @@ from .corpus import check_corpus, is_archive, is_store, iter_archive, iter_folde
 from mining.listitems import item_rows
 from scoring.tagtree import labels, nearest_headings
 
+from .glossary import definition_entries, is_glossary
 from .parse import declared_canonical, parse_page
 from .testbed import first_paragraph_of
 from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
@@ -67,14 +68,16 @@ def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | Non
     return url, {"host": host(url), "title": page.title, "text": page.text, "html_packed": pack_html(raw),
                  "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra[0]),
                  "repaired": page.repaired, "lead": page.extra[1], "declared": page.extra[2],
-                 "filed": page.filed}
+                 "filed": page.filed,
+                 "entries_packed": pack_items(page.extra[3]) if is_glossary(page.extra[3], page.text) else None}
 
 
-def _content_facts(root, url: str, rules: BoilerplateRules) -> tuple[list[list], str, str]:
+def _content_facts(root, url: str, rules: BoilerplateRules) -> tuple[list[list], str, str, list[list]]:
     # Items first: the lead's text extraction adds line breaks inside paragraphs. The tree
     # is chrome-free already (parse_page stripped it with `rules`): asking the rules again
     # of every paragraph and heading finds nothing more (same lead on all 6,000 pages).
-    return index_items(root, url), first_paragraph_of(root, NO_RULES), declared_canonical(root, url)
+    items = index_items(root, url)
+    return items, first_paragraph_of(root, NO_RULES), declared_canonical(root, url), definition_entries(root)
 
 
 class Copies:

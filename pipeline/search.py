@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Protocol, Sequence
+from urllib.parse import quote
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
@@ -111,6 +112,11 @@ class SearchBackend(Protocol):
 
     def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of every page on hosts under `domain` whose main text contains `phrase`."""
+
+    def entries_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
+        """(URL#anchor, term, description) of every glossary entry (pipeline.glossary) of the
+        pages on hosts under `domain` whose main text contains `phrase`; the caller reads
+        which descriptions name it."""
 
     def filed_under(self, url: str) -> list[str]:
         """The names of the classes the stored page at `url` is filed under by its site
@@ -335,6 +341,24 @@ class LocalBackend:
         except sqlite3.OperationalError:  # a store from before first paragraphs were kept
             return []
         return [tuple(r) for r in rows]
+
+    def entries_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
+        """(URL#anchor, term, description) of every entry of the glossaries whose main text
+        contains the phrase, in store and page order."""
+        q = fts_phrase(phrase)
+        if q is None:
+            return []
+        extra, args = domain_clause(domain)
+        try:
+            rows = self.con.execute(
+                "SELECT p.url, p.entries FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+                "WHERE pages_fts MATCH ? AND p.entries IS NOT NULL" + extra + " ORDER BY p.id",
+                ["body : " + q, *args]).fetchall()
+        except sqlite3.OperationalError:  # a store from before glossary entries were kept
+            return []
+        # An entry without an id is pointed at by its term (a text fragment, as browsers read it).
+        return [(f"{url}#{anchor}" if anchor else f"{url}#:~:text={quote(term)}", term, description)
+                for url, blob in rows for anchor, term, description in unpack_items(blob)]
 
     def texts_mentioning(self, phrase: str, domain: str = "") -> Iterator[str]:
         """The main text of every document on hosts under `domain` whose main text contains the

@@ -20,7 +20,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 9  # 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
+SCHEMA_VERSION = 10  # 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
 # index folders may linger); 7: the names pages' URLs spell are title keys
 
 SCHEMA = """
@@ -47,8 +47,10 @@ CREATE TABLE IF NOT EXISTS pages (
     lead TEXT,              -- the first paragraph of running text (index builds)
     duplicate_of TEXT,      -- index builds: the URL of the stored page this one is a copy of
                             -- (same declared canonical URL); a copy is not searched or counted
-    filed TEXT              -- index builds: JSON list of the classes its site files it under
+    filed TEXT,             -- index builds: JSON list of the classes its site files it under
                             -- (category box, breadcrumb trail: pipeline.filing)
+    entries BLOB            -- index builds: compressed JSON [[anchor, term, description], ...] of
+                            -- a glossary's definition lists (pipeline.glossary); NULL for other pages
 );
 -- What a page calls itself: its normalised title and each part of it between separators
 -- ("Machine learning - Wikipedia" -> "machine learning wikipedia", "machine learning",
@@ -89,9 +91,11 @@ def connect(path: str | Path, readonly: bool = False) -> sqlite3.Connection:
         # ~25% less CPU than with SQLite's default 4 KB.
         con.execute("PRAGMA page_size = 16384")
         con.executescript(SCHEMA)
-        # A store made before SCHEMA_VERSION 9 (a crawl resumed) lacks the last column.
-        if "filed" not in {row[1] for row in con.execute("PRAGMA table_info(pages)")}:
-            con.execute("ALTER TABLE pages ADD COLUMN filed TEXT")
+        # A store made before SCHEMA_VERSION 9 or 10 (a crawl resumed) lacks the last columns.
+        columns = {row[1] for row in con.execute("PRAGMA table_info(pages)")}
+        for name, kind in (("filed", "TEXT"), ("entries", "BLOB")):
+            if name not in columns:
+                con.execute(f"ALTER TABLE pages ADD COLUMN {name} {kind}")
     return con
 
 
@@ -157,7 +161,7 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
                 context: str | None = None, error: str | None = None, headers: str | None = None,
                 crawl_order: int | None = None, items_packed: bytes | None = None,
                 repaired: bool | None = None, lead: str | None = None, searchable: bool = True,
-                filed: list[str] | None = None) -> int | None:
+                filed: list[str] | None = None, entries_packed: bytes | None = None) -> int | None:
     """Insert one page, and its FTS row when it has main text; None when the URL is already stored.
 
     `searchable=False` stores the page without its FTS and title rows (a copy, or a page
@@ -165,12 +169,12 @@ def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: 
     """
     cur = con.execute(
         "INSERT OR IGNORE INTO pages(url, host, title, html, links, status, content_type, fetched_at, "
-        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired, lead, filed) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "depth, parent, anchor, context, error, headers, crawl_order, items, repaired, lead, filed, entries) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (url, host, title, html_packed, links_packed, status, content_type, fetched_at, depth, parent,
          anchor, context, error, headers, crawl_order, items_packed,
          None if repaired is None else int(repaired), lead,
-         None if filed is None else json.dumps(filed, ensure_ascii=False)),
+         None if filed is None else json.dumps(filed, ensure_ascii=False), entries_packed),
     )
     if cur.rowcount == 0:
         return None

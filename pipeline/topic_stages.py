@@ -262,7 +262,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     shown = {c["phrase"]: c.get("display", c["phrase"]) for c in cands}  # as the lists wrote it
     star_map = star_result.get("stars", {})
     mined = {r["phrase"] for r in scored}
-    defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
+    # A glossary entry is a small page of its own: its description names what the term is
+    # (session 29). Pages' first paragraphs come first, so a term with a page is read there.
+    defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain)
+                                                + backend.entries_mentioning(keyword, domain))
                if d["phrase"] not in mined]
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the

@@ -237,7 +237,9 @@ def render_evidence_markdown(report: dict) -> str:
         elif e.get("source") == "wordnet":
             line += " Not in the mined lists: a name WordNet files under the keyword."
         if e["defines"]:
-            line += f" Its page ({e['page']}) says: \"{e['defining_sentence']}\""
+            # A glossary entry (pipeline.glossary) speaks for a term as its page would.
+            where = "Its glossary entry" if "#" in (e["page"] or "") else "Its page"
+            line += f" {where} ({e['page']}) says: \"{e['defining_sentence']}\""
         if (e.get("said") or {}).get("example") and e["said"]["example"] != e.get("defining_sentence"):
             line += f" The collection says: \"{e['said']['example']}\""
         if e.get("chance"):

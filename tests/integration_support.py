@@ -37,11 +37,12 @@ def require_shared() -> Path:
     return CORPUS_TAR
 
 
-def extract_slice(dest: Path, extra: int = 30) -> Path:
-    """Unpack the slice's pages into `dest/repository` and return that folder."""
+def extract_slice(dest: Path, extra: int = 30, titles: list[str] | None = None) -> Path:
+    """Unpack the slice's pages (or `titles`' pages), and `extra` others, into `dest/repository`;
+    return that folder."""
     out = dest / "repository"
     out.mkdir(parents=True, exist_ok=True)
-    wanted = {f"repository/{t}.html" for t in SLICE_TITLES}
+    wanted = {f"repository/{t}.html" for t in (SLICE_TITLES if titles is None else titles)}
     taken_extra = 0
     with tarfile.open(require_shared(), "r:xz") as tar:
         for m in tar:

@@ -105,3 +105,14 @@ def test_a_keyword_the_index_reads_only_in_part_is_flagged(method):
     for keyword in ("node.js", "TCP/IP", "AT&T", "quantum computing"):
         rep["keyword"] = keyword
         assert searched_as_note(rep) is None, keyword
+
+
+def test_a_definition_quotes_its_page_or_its_glossary_entry():
+    rep = _report(100)
+    rep["candidates"][0]["evidence"].update(defines=True, page="https://w.org/Qubit", defining_sentence="Qubits are ...")
+    assert 'Its page (https://w.org/Qubit) says: "Qubits are ..."' in render_markdown(rep)
+    rep["candidates"][0]["evidence"].update(page="https://w.org/Glossary_of_quantum_computing#qubit", source="definition")
+    text = render_markdown(rep)
+    assert ('Not in the mined lists: found by its definition. Its glossary entry '
+            '(https://w.org/Glossary_of_quantum_computing#qubit) says: "Qubits are ..."') in text
+    assert "Its page (" not in text
