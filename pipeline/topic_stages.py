@@ -264,9 +264,12 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     mined = {r["phrase"] for r in scored}
     # A glossary entry is a small page of its own: its description names what the term is
     # (session 29). Pages' first paragraphs come first, so a term with a page is read there.
-    defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain)
-                                                + backend.entries_mentioning(keyword, domain))
+    entries = backend.entries_mentioning(keyword, domain)
+    defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain) + entries)
                if d["phrase"] not in mined]
+    # A candidate with no page of its own is described by its glossary entry, if one names
+    # the keyword: that entry speaks for it as its page would.
+    glossed = {d["phrase"]: d for d in definition_candidates(keyword, entries)}
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
     # keyword (read only from a page about the keyword: its first paragraph names it).
@@ -343,7 +346,11 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
                                                                           read_genus=keyword_is_name)
             written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
-            if page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
+            gloss = glossed.get(normalise(without_qualifier(written))) if page is None else None
+            if gloss is not None:
+                page, title, sentence, kind, is_a, field = (gloss["page"], gloss["display"], gloss["defining_sentence"],
+                                                            gloss["kind"], gloss["is_a"], gloss["field"])
+            elif page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
                 kind = (display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
                         pageless_kind(backend, taxonomy, written, targets.get(written, "")))
         else:
