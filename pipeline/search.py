@@ -327,35 +327,28 @@ class LocalBackend:
                 out.append((url, title, lead))
         return out
 
-    def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
-        """(url, title, first paragraph) of every page whose main text contains the phrase."""
+    def _mentioning(self, phrase: str, domain: str, columns: str, present: str) -> list[tuple]:
+        """`columns` of the pages (store order) whose main text contains the phrase and `present` holds."""
         q = fts_phrase(phrase)
         if q is None:
             return []
         extra, args = domain_clause(domain)
         try:
-            rows = self.con.execute(
-                "SELECT p.url, p.title, p.lead FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
-                "WHERE pages_fts MATCH ? AND p.lead != ''" + extra + " ORDER BY p.id",
+            return self.con.execute(
+                f"SELECT {columns} FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+                f"WHERE pages_fts MATCH ? AND {present}" + extra + " ORDER BY p.id",
                 ["body : " + q, *args]).fetchall()
-        except sqlite3.OperationalError:  # a store from before first paragraphs were kept
+        except sqlite3.OperationalError:  # a store from before the column was kept
             return []
-        return [tuple(r) for r in rows]
+
+    def leads_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
+        """(url, title, first paragraph) of every page whose main text contains the phrase."""
+        return [tuple(r) for r in self._mentioning(phrase, domain, "p.url, p.title, p.lead", "p.lead != ''")]
 
     def entries_mentioning(self, phrase: str, domain: str = "") -> list[tuple[str, str, str]]:
         """(URL#anchor, term, description) of every entry of the glossaries whose main text
         contains the phrase, in store and page order."""
-        q = fts_phrase(phrase)
-        if q is None:
-            return []
-        extra, args = domain_clause(domain)
-        try:
-            rows = self.con.execute(
-                "SELECT p.url, p.entries FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
-                "WHERE pages_fts MATCH ? AND p.entries IS NOT NULL" + extra + " ORDER BY p.id",
-                ["body : " + q, *args]).fetchall()
-        except sqlite3.OperationalError:  # a store from before glossary entries were kept
-            return []
+        rows = self._mentioning(phrase, domain, "p.url, p.entries", "p.entries IS NOT NULL")
         # An entry without an id is pointed at by its term (a text fragment, as browsers read it).
         return [(f"{url}#{anchor}" if anchor else f"{url}#:~:text={quote(term)}", term, description)
                 for url, blob in rows for anchor, term, description in unpack_items(blob)]

@@ -1,6 +1,8 @@
 """Glossary entries: which term/description pairs of definition lists are read, and how."""
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from pipeline.glossary import GLOSSARY_SHARE, MAX_DESCRIPTION_CHARS, definition_entries, is_glossary
@@ -125,3 +127,17 @@ def test_a_mined_candidate_without_a_page_is_described_by_its_glossary_entry(bac
     assert rows["capsomere"]["defining_sentence"].startswith("A subunit of the viral capsid")
     assert "its page defines it via the keyword" in rows["capsomere"]["why"]
     assert not rows["bacteriophage"]["defines"] and rows["bacteriophage"]["page"] is None
+
+
+def test_a_store_from_before_glossary_entries_answers_with_none(tmp_path):
+    # An index built by an earlier schema has no `entries` column: no entries, no error.
+    con = sqlite3.connect(tmp_path / "old.sqlite")
+    con.executescript("CREATE TABLE pages (id INTEGER PRIMARY KEY, url TEXT, title TEXT, lead TEXT, host TEXT);"
+                      "CREATE VIRTUAL TABLE pages_fts USING fts5(title, body);"
+                      "INSERT INTO pages VALUES (1, 'http://w.org/g', 'Glossary', 'A capsid is a shell.', 'w.org');"
+                      "INSERT INTO pages_fts(rowid, title, body) VALUES (1, 'Glossary', 'capsid: a shell');")
+    con.commit()
+    con.close()
+    old = LocalBackend(tmp_path / "old.sqlite")
+    assert old.entries_mentioning("capsid") == []
+    assert old.leads_mentioning("capsid") == [("http://w.org/g", "Glossary", "A capsid is a shell.")]
