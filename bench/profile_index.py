@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pipeline.boilerplate import DEFAULT_RULES, NO_RULES, strip_boilerplate  # noqa: E402
-from pipeline.glossary import definition_entries  # noqa: E402
+from pipeline.glossary import definition_entries, is_glossary  # noqa: E402
 from pipeline.indexer import collection_root, index_items, iter_collection, parse_for_index  # noqa: E402
 from pipeline.parse import (declared_canonical, element_text, html_problem, page_links, page_title,  # noqa: E402
                             parse_tree_checked, parser_input)
@@ -57,12 +57,12 @@ def profile(pages: list[tuple[str, bytes]]) -> dict[str, float]:
         step("lead", first_paragraph_of, root, NO_RULES)
         step("canonical", declared_canonical, root, url)
         entries = step("glossary entries", definition_entries, root)
-        step("main text", lambda b: squash(element_text(b)), body)
+        text = step("main text", lambda b: squash(element_text(b)), body)
         step("host", host, url)
         step("pack html", pack_html, raw)
         step("pack links", pack_links, links)
         step("pack items", pack_items, items)
-        if entries:
+        if is_glossary(entries, text):
             step("pack entries", pack_items, entries)
     n = len(pages)
     return {k: v / 1e6 / n for k, v in spent.items()}
