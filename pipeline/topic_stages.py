@@ -264,12 +264,12 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     mined = {r["phrase"] for r in scored}
     # A glossary entry is a small page of its own: its description names what the term is
     # (session 29). Pages' first paragraphs come first, so a term with a page is read there.
-    entries = backend.entries_mentioning(keyword, domain)
-    defined = [d for d in definition_candidates(keyword, backend.leads_mentioning(keyword, domain) + entries)
-               if d["phrase"] not in mined]
     # A candidate with no page of its own is described by its glossary entry, if one names
     # the keyword: that entry speaks for it as its page would.
-    glossed = {d["phrase"]: d for d in definition_candidates(keyword, entries)}
+    glossed = {d["phrase"]: d for d in definition_candidates(keyword, backend.entries_mentioning(keyword, domain))}
+    from_leads = definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
+    by_lead = {d["phrase"] for d in from_leads}
+    defined = [d for d in from_leads + [g for p, g in glossed.items() if p not in by_lead] if d["phrase"] not in mined]
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
     # keyword (read only from a page about the keyword: its first paragraph names it).
