@@ -8,7 +8,7 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (Facts, NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, first_sentence,
+from scoring.evidence import (Facts, NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, DEFINING_SENTENCES, first_sentence,
                               is_broader, rank_key,
                               definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, names_itself, names_works, npmi, opens_as_biography, page_kind,
                               part_of_keyword, says_is_a, sentences, is_structure)
@@ -42,6 +42,14 @@ def test_defining_sentence_first_sentence_with_the_keyword_stems():
         "It is based on artificial neural networks with machine-learning roots.")
     assert defining_sentence(lead, "computer vision") is None
     assert defining_sentence("", "machine learning") is None
+
+
+def test_defining_sentence_reads_only_the_leads_first_two_sentences():
+    lead = ("Scareware is a form of malware. It uses social engineering to cause shock. "
+            "According to the Anti-Phishing Working Group, the number of scareware packages rose.")
+    assert defining_sentence(lead, "social engineering") == "It uses social engineering to cause shock."
+    assert defining_sentence(lead, "phishing") is None
+    assert DEFINING_SENTENCES == 2
 
 
 def test_defining_sentence_cheap_test_keeps_stem_variants():
