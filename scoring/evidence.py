@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 100  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96 and 98 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 101  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96 and 98 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -474,9 +474,10 @@ def opens_as_biography(lead: str) -> bool:
 # technology company that ...", "The Free Software Foundation is a non-profit organization
 # founded by ...". The head noun is the last word before the first word that ends the noun
 # phrase (a relative pronoun, preposition, conjunction or participle).
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DEFINITION = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(.{0,160})", re.S)
 _PHRASE_ENDS = frozenset({"that", "which", "who", "whose", "with", "in", "of", "for", "on", "at", "by", "from",
-                          "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
+                          "about", "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
                           "created", "located", "dedicated", "devoted", "owned", "run", "backed", "formed",
                           "set", "specializing", "specialising", "where", "whose"})
 # Adverbs that open a modifier after the noun ("a computer operating system originally
@@ -589,8 +590,10 @@ def _lead_kind(lead: str, title: str = "") -> str:
     first = first_sentence(lead)
     m = _DEFINITION.search(first)
     # "A bank is a financial institution": a kind of organisation, a concept; a named one
-    # ("Google LLC is ...") has no indefinite article before its verb.
-    if m is None or re.search(r"(?:^|\W)an?\s", first[:m.start()], re.I):
+    # ("Google LLC is ...") has no indefinite article before its verb. A bracket before the
+    # verb is an aside, not the subject: 'Good Copy Bad Copy (subtitled "A documentary about
+    # ...") is a 2007 documentary film'.
+    if m is None or re.search(r"(?:^|\W)an?\s", _BRACKETED.sub(" ", first[:m.start()]), re.I):
         return "concept"
     # Each conjunct's head counts: "a Japanese multinational video game developer and
     # publisher", "a consumer electronics and video game company".

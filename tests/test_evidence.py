@@ -221,6 +221,10 @@ def test_other_pages_do_not(lead):
      "computer science.", "work"),
     ("Mind is a quarterly peer-reviewed academic journal published by Oxford University Press.", "work"),
     ("The Boss Baby is a 2017 American computer-animated comedy film produced by DreamWorks Animation.", "work"),
+    # An aside in brackets before the verb is not the subject's article.
+    ('Good Copy Bad Copy (subtitled "A documentary about the current state of copyright and culture") is a '
+     "2007 documentary film about copyright and culture.", "work"),
+    ("A bank (from the Italian banca) is a financial institution that accepts deposits.", "concept"),
     ("HAL 9000 is a fictional artificial intelligence character and the main antagonist.", "work"),
     ("Newline (also line break) is a control character or sequence of control characters.", "concept"),
     ("A textbook is a book used for the study of a subject.", "concept"),
