@@ -273,12 +273,12 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
     # keyword (read only from a page about the keyword: its first paragraph names it).
-    own = choose_page(by_sense(backend.pages_about(keyword), keyword, count), keyword)
+    own = choose_page(by_sense(backend.pages_about(keyword), keyword, count), keyword, within=None)
     if own is None:
         # No page titled so, but one about the keyword and its twin ("Error detection and
         # correction" for "error detection"; the name often redirects there): its first
         # paragraph, sections and links speak for the keyword as its own page would.
-        own = choose_page(backend.pages_conjoined(keyword), keyword)
+        own = choose_page(backend.pages_conjoined(keyword), keyword, within=None)
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""

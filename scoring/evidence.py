@@ -132,7 +132,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 101  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96 and 98 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 102  # 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96 and 98 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -310,8 +310,8 @@ def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
 DEFINING_SENTENCES = 2
 
 
-def defining_sentence(lead: str, keyword: str) -> str | None:
-    """The first of the first DEFINING_SENTENCES sentences of `lead` that mentions the
+def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SENTENCES) -> str | None:
+    """The first of the first `within` sentences of `lead` (all if None) that mentions the
     keyword (Porter stems, in order), or None."""
     kw = stemmed(keyword)
     if not kw or not lead:
@@ -321,7 +321,7 @@ def defining_sentence(lead: str, keyword: str) -> str | None:
     lower = lead.lower()
     if not all(s[:max(1, len(s) - 2)] in lower for s in kw):
         return None
-    for sentence in sentences(lead)[:DEFINING_SENTENCES]:
+    for sentence in sentences(lead)[:within]:
         stems = stemmed(sentence)
         if contains_phrase(stems, kw) and not contrasts_with(words(sentence), stems, kw):
             return sentence.strip()
@@ -935,16 +935,19 @@ def by_sense(pages: list[tuple[str, str, str]], keyword: str,
     return sorted(pages, key=lambda p: -weights[p[0]])
 
 
-def choose_page(pages: list[tuple[str, str, str]], keyword: str) -> tuple[str, str, str, str | None] | None:
+def choose_page(pages: list[tuple[str, str, str]], keyword: str,
+                within: int | None = DEFINING_SENTENCES) -> tuple[str, str, str, str | None] | None:
     """(url, title, lead, defining sentence or None) of the page that speaks for a candidate.
 
     `pages` are (url, title, lead), the exact title first, then qualified ones ("Kernel
-    (operating system)"): the first whose lead defines the candidate through the keyword,
-    else the first page. A name with several meanings is judged by the one that concerns
-    the keyword.
+    (operating system)"): the first whose lead defines the candidate through the keyword
+    (in its first `within` sentences), else the first page. A name with several meanings
+    is judged by the one that concerns the keyword. The keyword's own page is found with
+    `within=None`: its lead may name its subject late ("... These factors contributed to
+    the emergence of the philosophy of artificial intelligence.").
     """
     for url, title, lead in pages:
-        sentence = defining_sentence(lead, keyword)
+        sentence = defining_sentence(lead, keyword, within)
         if sentence is not None:
             return url, title, lead, sentence
     return (*pages[0], None) if pages else None

@@ -50,6 +50,10 @@ def test_defining_sentence_reads_only_the_leads_first_two_sentences():
     assert defining_sentence(lead, "social engineering") == "It uses social engineering to cause shock."
     assert defining_sentence(lead, "phishing") is None
     assert DEFINING_SENTENCES == 2
+    # The keyword's own page is found by its whole lead.
+    assert defining_sentence(lead, "phishing", within=None).startswith("According to the Anti-Phishing")
+    assert choose_page([("u", "Scareware", lead)], "phishing")[3] is None
+    assert choose_page([("u", "Scareware", lead)], "phishing", within=None)[3] is not None
 
 
 def test_defining_sentence_cheap_test_keeps_stem_variants():
