@@ -412,7 +412,7 @@ def genus_heads(phrase: str) -> list[str]:
     ends at a relative pronoun, preposition or participle (_PHRASE_ENDS) or a bracket."""
     heads: list[str] = []
     head = None
-    phrase = re.sub(r"\([^()]*\)", " ", phrase.lower())  # "a 501(c)(3) non-profit organization"
+    phrase = _BRACKETED.sub(" ", phrase.lower())
     tokens = re.findall(r"[\w\-']+|[,;:()&]", phrase)
     for i, token in enumerate(tokens):
         if token in ("and", "or", "&", ","):
@@ -474,7 +474,7 @@ def opens_as_biography(lead: str) -> bool:
 # technology company that ...", "The Free Software Foundation is a non-profit organization
 # founded by ...". The head noun is the last word before the first word that ends the noun
 # phrase (a relative pronoun, preposition, conjunction or participle).
-_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_BRACKETED = re.compile(r"\([^()]*\)")  # an aside: "a 501(c)(3) non-profit", '(subtitled "A ...")'
 _DEFINITION = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(.{0,160})", re.S)
 _PHRASE_ENDS = frozenset({"that", "which", "who", "whose", "with", "in", "of", "for", "on", "at", "by", "from",
                           "about", "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
