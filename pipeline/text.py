@@ -145,6 +145,7 @@ _E_BEFORE_S = frozenset({
 _DOUBLED_Z = frozenset({"qui", "whi"})  # "quizzes", "whizzes"; "buzzes", "fizzes" keep their zz
 
 
+@functools.lru_cache(maxsize=200_000)  # pure, and a run asks it of the same words ~100,000 times
 def singular(word: str) -> str:
     """An English plural folded to its singular by its ending ("systems", "libraries", "switches"),
     or by IRREGULAR_PLURALS ("automata", "viruses").

@@ -38,6 +38,32 @@ def test_each_kind_of_pattern_reads_the_candidate_as_under_the_keyword(sentence)
 
 
 @pytest.mark.parametrize("sentence", [
+    "SUCH OPERATING SYSTEMS AS Minix are small.",        # the cue words before the keyword, in capitals
+    "TYPES OF operating systems INCLUDE Minix.",
+    "Minix AND OTHER operating systems were studied.",  # "other", in capitals
+    "Minix And Other Operating Systems were studied.",
+])
+def test_the_patterns_cue_words_match_in_any_case(sentence):
+    assert said("operating system", "Minix", sentence).kind_of == 1
+
+
+def test_only_o_t_h_e_r_fold_to_the_letters_of_other_so_a_lowercase_check_can_stand_before_the_pattern():
+    import sys
+
+    for letter in "other":
+        folds = re.compile(letter, re.I)
+        assert [c for c in map(chr, range(sys.maxunicode + 1)) if folds.fullmatch(c) and c.lower() != letter] == []
+
+
+def test_a_candidate_inside_every_keyword_mention_shares_its_sentences_but_is_no_kind_of_it():
+    texts = ("Artificial intelligence includes robotics.", "Robotics and artificial intelligence grew.")
+    inside = said("artificial intelligence", "Intelligence", *texts)
+    assert (inside.sentences, inside.kind_of, inside.coordinated) == (2, 0, 0)
+    beside = said("artificial intelligence", "robotics", *texts)
+    assert (beside.sentences, beside.kind_of, beside.coordinated) == (2, 1, 1)
+
+
+@pytest.mark.parametrize("sentence", [
     "Minix was written by Andrew Tanenbaum to teach operating systems.",   # names both, says nothing
     "Operating systems such as Linux run the many programs that thousands of volunteers wrote over the years, "
     "and Minix was ported to them.",  # the enumeration has wandered off: over 80 characters
