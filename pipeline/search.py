@@ -188,6 +188,14 @@ class LocalBackend:
             raise UserError(f"index {str(path)!r} is not a page store ({exc}): rebuild it "
                             "with `luigi --module tasks BuildIndex --local-scheduler`") from None
 
+    def reopen(self) -> "LocalBackend":
+        """The same index over a new connection (a forked process must not use this one's)."""
+        return LocalBackend(self.path)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.con.close()
+
     def identity(self) -> str:
         st = self.path.stat()
         return f"local:{self.path.resolve()}:{st.st_size}:{int(st.st_mtime)}"

@@ -23,7 +23,6 @@ from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE
                               names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,
                               part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
-from scoring.hearst import SentencePool, keyword_sentences
 from scoring.peers import listed_beside
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
@@ -34,6 +33,7 @@ from .noisy import noisy_reason
 from .links import link_anchors, links_naming
 from .parse import content_tree, main_text
 from .search import SearchBackend, in_domain
+from .sentence_reader import SentenceReader
 from .store import title_name
 from .text import normalise, without_qualifier, words
 from .urls import host, title_from_url
@@ -257,6 +257,17 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     sharing a list with the keyword itself are its peers when it names one thing
     (scoring.peers).
     """
+    # The keyword's sentences are read beside the index work below (pipeline.sentence_reader).
+    with SentenceReader(backend, keyword, domain) as reader:
+        return _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, domain, progress,
+                      rules, taxonomy, pages, items)
+
+
+def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored: Sequence[dict],
+           cands: Sequence[dict], star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
+           domain: str, progress: Progress, rules: BoilerplateRules, taxonomy: Graph | None,
+           pages: Sequence[str], items: Iterable[dict]) -> dict:
+    """evidence() with the keyword's sentences read by `reader`."""
     n_docs = backend.document_count()
     pages_of = {c["phrase"]: c["pages"] for c in cands}
     shown = {c["phrase"]: c.get("display", c["phrase"]) for c in cands}  # as the lists wrote it
@@ -327,19 +338,21 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     display.update((f["phrase"], f) for f in filed)
     filed_rows = [r for r in score(hit_counts(count, keyword, filed), threshold)
                   if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
-    # Every sentence of the collection that names the keyword, read once for all candidates.
-    pool = SentencePool(keyword, keyword_sentences(backend.texts_mentioning(keyword, domain), keyword))
     todo = ([(r, "lists") for r in scored]
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
             + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     people_asked = taxonomy is not None and names_people(taxonomy, keyword)
     # "Python", "USB": one thing, whose parts hold its name and whose siblings share its genus.
-    name_share = pool.name_share()
+    name_share = reader.name_share()
     keyword_is_name = name_share >= NAME_SHARE
     keyword_genus = genus_of(keyword_lead) if keyword_is_name else []
     beside = listed_beside(items, keyword) if keyword_is_name else frozenset()
-    rows = []
+    # What the sentences say of each candidate is read by the reader's worker while this
+    # process reads pages and WordNet (first pass); the second pass puts the two together.
+    reading = reader.said(sorted({shown.get(r["phrase"], r["phrase"]) if source == "lists"
+                                  else display[r["phrase"]]["display"] for r, source in todo}))
+    weighed = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source != "definition":
@@ -365,11 +378,9 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             kind = "concept"
         if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
             kind = "person"  # "psychologist" for "psychology", "physicists": who practises or uses it
-        if (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
-                and written[:1].isupper() and introduced_as_person(taxonomy, written, pool.words_before(written),
-                                                                   pool.words_after(written))):
-            kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
-        kind = kind_asked_for(kind, written, keyword, people_asked)
+        # A name without a page may be a person by how the sentences introduce it (second pass).
+        ask_sentences = (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
+                         and written[:1].isupper())
         filed = filed_as(backend.filed_under(page), keyword) if page else None
         starred = bool(star_map.get(phrase, {}).get("starred"))
         value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
@@ -379,17 +390,34 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
         key = concept_key(written)
+        weighed.append(dict(r=r, source=source, page=page, sentence=sentence, kind=kind, is_a=is_a, field=field,
+                            genus=genus, written=written, ask_sentences=ask_sentences, filed=filed, starred=starred,
+                            value=value, generic=generic, key=key,
+                            wordnet=placement(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None,
+                            named_kind=names_a_kind(written, keyword)))
+        if progress:
+            progress(i, len(todo))
+    neighbours = reader.neighbours(sorted({w["written"] for w in weighed if w["ask_sentences"]})).result()
+    said_by_name = reading.result()
+    rows = []
+    for w in weighed:
+        r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
+        if w["ask_sentences"] and introduced_as_person(taxonomy, written, *neighbours[written]):
+            kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
+        kind = kind_asked_for(kind, written, keyword, people_asked)
+        starred, value, generic, is_a, field, filed, sentence, key = (w["starred"], w["value"], w["generic"], w["is_a"],
+                                                                      w["field"], w["filed"], w["sentence"], w["key"])
         sectioned = key in section_keys
         linked = key in link_keys
         citing = len(cited[key]["pages"]) if key in cited else 0
-        wordnet = placement(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None
-        said = pool.said(written)
-        named_kind = names_a_kind(written, keyword)
+        wordnet = w["wordnet"]
+        said = said_by_name[written]
+        named_kind = w["named_kind"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
                       n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=keyword_is_name,
-                      holds_keyword=holds_name(written, keyword), same_genus=shared_genus(genus, keyword_genus),
+                      holds_keyword=holds_name(written, keyword), same_genus=shared_genus(w["genus"], keyword_genus),
                       listed_beside=key in beside)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": n_docs, "s1": r["s1"], "npmi": round(value, 6), "lists": len(pages_of.get(phrase, [])),
@@ -415,8 +443,6 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         elif kind == "concept" and (is_broader(written, keyword_lead) or wordnet == "above"):
             row["kind"] = "broader"  # the keyword's page, or WordNet, files the keyword under it
         rows.append(row)
-        if progress:
-            progress(i, len(todo))
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
     # longer one would otherwise take a second place in the top of the list.
     # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
