@@ -84,6 +84,7 @@ class SentenceReader:
             _job = (backend, keyword, domain)
             self._executor = ProcessPoolExecutor(1, mp_context=mp.get_context("fork"))
             self._share: Future | _Done = self._executor.submit(_build)
+            _job = None  # the worker has its copy; this process keeps no reference to the backend
         else:
             self._local = _read_pool(backend, keyword, domain)
             self._share = _Done(self._local.name_share())
