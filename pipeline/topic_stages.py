@@ -350,15 +350,17 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     beside = listed_beside(items, keyword) if keyword_is_name else frozenset()
     # What the sentences say of each candidate is read by the reader's worker while this
     # process reads pages and WordNet (first pass); the second pass puts the two together.
-    reading = reader.said(sorted({shown.get(r["phrase"], r["phrase"]) if source == "lists"
-                                  else display[r["phrase"]]["display"] for r, source in todo}))
+    def written_of(phrase: str, source: str) -> str:  # the name as the lists or the page wrote it
+        return shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
+
+    reading = reader.said(sorted({written_of(r["phrase"], source) for r, source in todo}))
     weighed = []
     for i, (r, source) in enumerate(todo, 1):
         phrase = r["phrase"]
         if source != "definition":
             page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
                                                                           read_genus=keyword_is_name)
-            written = shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
+            written = written_of(phrase, source)
             gloss = glossed.get(normalise(without_qualifier(written))) if page is None else None
             if gloss is not None:
                 page, title, sentence, kind, is_a, field = (gloss["page"], gloss["display"], gloss["defining_sentence"],
