@@ -23,8 +23,8 @@ from typing import Callable
 from scoring.evidence import MIN_CITING_PAGES, COORDINATED_SHARE, concept_key, reads_under
 from scoring.hearst import Said
 
-from .handjudged import JUDGEMENTS, TOP, verdicts
-from .toplists import run_reports
+from .handjudged import JUDGEMENTS, TOP, top_candidates, verdicts
+from .toplists import publish, run_reports
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench" / "results" / "quality" / "evidence.md"
@@ -64,9 +64,8 @@ FEATURES: dict[str, Callable[[dict], bool]] = {
 def judged_places(report: dict, entry: dict, top: int = TOP) -> list[tuple[dict, bool]]:
     """(evidence, hit?) of each judged place among the report's first `top` concepts."""
     known = verdicts(entry)
-    concepts = [c for c in report["candidates"] if c["evidence"]["kind"] == "concept"][:top]
     out = []
-    for c in concepts:
+    for c in top_candidates(report, top):
         verdict = known.get(concept_key(c["phrase"]))
         if verdict is not None:
             out.append(({**c["evidence"], "starred": c.get("starred", False)}, verdict))
@@ -118,10 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     places = [(group_of.get(keyword, "rest"), bool(report.get("keyword_page")), evidence, hit)
               for keyword, report in reports
               for evidence, hit in judged_places(report, data["keywords"][keyword])]
-    lines = render(tally(places))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print("\n".join(lines))
+    publish(OUT, render(tally(places)))
     return 0
 
 

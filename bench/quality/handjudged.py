@@ -24,7 +24,7 @@ from pathlib import Path
 
 from scoring.evidence import concept_key
 
-from .toplists import run_reports
+from .toplists import publish, run_reports
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGEMENTS = Path(__file__).with_name("judgements.json")
@@ -55,9 +55,15 @@ def verdicts(entry: dict) -> dict[tuple[str, ...], bool]:
     return out
 
 
+def top_candidates(report: dict, top: int = TOP) -> list[dict]:
+    """The first `top` concept rows of a report, in its order (people, organisations, works and
+    broader terms are listed apart, after them)."""
+    return [c for c in report["candidates"] if c["evidence"]["kind"] == "concept"][:top]
+
+
 def top_concepts(report: dict, top: int = TOP) -> list[str]:
     """The first `top` concepts of a report, in its order, as written."""
-    return [c["phrase"] for c in report["candidates"] if c["evidence"]["kind"] == "concept"][:top]
+    return [c["phrase"] for c in top_candidates(report, top)]
 
 
 def judge(keyword: str, phrases: list[str], entry: dict) -> Judged:
@@ -122,9 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = {name: entry["keywords"] for name, entry in data.get("sets", {}).items()}
     lines = render(rows, sets) + ["", "## The top 10s", ""] + top_table(
         rows, tops, {keyword: report["n_k"] for keyword, report in reports})
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print("\n".join(lines))
+    publish(OUT, lines)
     return 0
 
 

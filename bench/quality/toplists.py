@@ -56,6 +56,13 @@ def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     return out
 
 
+def publish(path: Path, lines: list[str]) -> None:
+    """Write a Markdown result (lines) to `path`, its folder made if needed, and print it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
 def run_reports(keywords: list[str]) -> list[tuple[str, dict]] | None:
     """(keyword, report.json) of a TopicConcepts run per keyword with the luigi.cfg
     defaults, run or reused through Luigi; None (and a line on stderr) if one failed."""
@@ -86,9 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     text = ["# Top concepts of the default method, to judge by hand", ""]
     for keyword, report in reports:
         text += lines_for(keyword, report)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text("\n".join(text), encoding="utf-8")
-    print("\n".join(text))
+    publish(OUT, text)
     return 0
 
 
