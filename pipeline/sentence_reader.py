@@ -20,6 +20,7 @@ from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Sequence
 
+from scoring.evidence import reads_under
 from scoring.hearst import Said, SentencePool, keyword_sentences
 
 # The worker process's state: what it was asked to read, then the pool it built.
@@ -39,6 +40,13 @@ def _neighbours_of(pool: SentencePool, names: Sequence[str]) -> dict[str, tuple[
     return {n: (pool.words_before(n), pool.words_after(n)) for n in names}
 
 
+def _named_under_of(pool: SentencePool) -> Counter:
+    # Only names the sentences also read as under the keyword by the factor's own bar: the
+    # Evidence stage counts and looks up each name it is given, and most enumerated once
+    # among many sentences would be dropped after that work.
+    return Counter({n: c for n, c in pool.named_under().items() if reads_under(pool.said(n))})
+
+
 def _build() -> float:
     """(In the worker) read the keyword's sentences over a connection of its own; their name share."""
     global _pool
@@ -53,6 +61,10 @@ def _build() -> float:
 
 def _worker_said(names: Sequence[str]) -> dict[str, Said]:
     return _said_of(_pool, names)
+
+
+def _worker_named_under() -> Counter:
+    return _named_under_of(_pool)
 
 
 def _worker_neighbours(names: Sequence[str]) -> dict[str, tuple[Counter, Counter]]:
@@ -98,6 +110,13 @@ class SentenceReader:
         if self._executor is not None:
             return self._executor.submit(_worker_said, list(names))
         return _Done(_said_of(self._local, names))
+
+    def named_under(self) -> Future | _Done:
+        """SentencePool.named_under of the keyword's sentences, those its sentences read as
+        under the keyword (scoring.evidence.reads_under) only; result() waits for it."""
+        if self._executor is not None:
+            return self._executor.submit(_worker_named_under)
+        return _Done(_named_under_of(self._local))
 
     def neighbours(self, names: Sequence[str]) -> Future | _Done:
         """(words_before, words_after) of each name, as a dict; result() waits for it."""

@@ -21,12 +21,12 @@ from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE
                               filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
                               is_generic, is_structure, is_thin, kind_asked_for, names_a_list, names_a_field, names_a_kind,
                               names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,
-                              part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
+                              part_of_keyword, person_by_name, rank_key, reads_under, says_is_a, shared_genus, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.peers import listed_beside
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
-                              practitioner, reads_as_person, relation, senses_in_context)
+                              practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .noisy import noisy_reason
@@ -249,7 +249,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     the keyword (`definition_candidates`) and those the section headings of the keyword's
     own page and the anchor texts of its links name (`page_name_candidates`), and, with `taxonomy` (WordNet's noun table), by
     the names it files under the keyword (`named_by_taxonomy`), counted and scored the same
-    way; each row says where it came from ("lists", "definition", "section", "link", "cited" or "wordnet")
+    way; each row says where it came from ("lists", "definition", "section", "link", "cited", "wordnet"
+    or "said": a name the keyword's sentences enumerate as its kinds, `SentencePool.named_under`)
     and whether WordNet files it under the keyword. Definitions and sections come from
     hosts under `domain` only, as the search results do. Without a page about the keyword,
     what the run's `pages` link to from their paragraphs naming it stands in for that
@@ -354,8 +355,10 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
         return shown.get(phrase, phrase) if source == "lists" else display[phrase]["display"]
 
     reading = reader.said(sorted({written_of(r["phrase"], source) for r, source in todo}))
+    enumerating = reader.named_under()  # the worker reads it after the names above
     weighed = []
-    for i, (r, source) in enumerate(todo, 1):
+
+    def weigh(r: dict, source: str) -> None:
         phrase = r["phrase"]
         if source != "definition":
             page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
@@ -397,10 +400,29 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
                             value=value, generic=generic, key=key,
                             wordnet=placement(taxonomy, written, keyword, kw_senses) if taxonomy is not None else None,
                             named_kind=names_a_kind(written, keyword)))
+
+    for i, (r, source) in enumerate(todo, 1):
+        weigh(r, source)
         if progress:
             progress(i, len(todo))
+    # The names the keyword's sentences enumerate as its kinds ("insects such as bees, wasps
+    # and ants"): Hearst's patterns used to find candidates, not only to weigh them (session
+    # 34). Only a name the collection or WordNet knows (a page titled so, a glossary entry, a
+    # noun) is offered: running text cut at commas leaves clauses ("ants live") beside names.
+    # Read after the other candidates, so the worker finds them while this process weighs those.
+    enumerated_kinds = enumerating.result()
+    harvested = [h for h in page_name_candidates(keyword, list(enumerated_kinds), known | {f["phrase"] for f in filed})
+                 if h["phrase"] in glossed or (taxonomy is not None and senses(taxonomy, h["display"]))
+                 or backend.pages_about(h["display"])]
+    display.update((h["phrase"], h) for h in harvested)
+    said_rows = [r for r in score(hit_counts(count, keyword, harvested), threshold)
+                 if not is_generic(r["phrase"], False, r["n_cp"], n_docs) and not is_structure(r["n_cp"], n_docs)
+                 and not is_thin(r["n_b"])]
+    for r in said_rows:
+        weigh(r, "said")
+    hearing = reader.said(sorted({display[r["phrase"]]["display"] for r in said_rows}))
     neighbours = reader.neighbours(sorted({w["written"] for w in weighed if w["ask_sentences"]})).result()
-    said_by_name = reading.result()
+    said_by_name = reading.result() | hearing.result()
     rows = []
     for w in weighed:
         r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
@@ -414,6 +436,8 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
         citing = len(cited[key]["pages"]) if key in cited else 0
         wordnet = w["wordnet"]
         said = said_by_name[written]
+        if source == "said" and not reads_under(said):
+            continue  # enumerated once among many sentences: the factor's own bar (SAID_MIN_SHARE)
         named_kind = w["named_kind"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
@@ -473,6 +497,8 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
             "links_named": len(linked_rows), "cited_named": len(cited_rows), "keyword_links": anchors,
             "cited_links": most_cited,
+            "said_named": sum(r["source"] == "said" for r in rows),
+            "sentence_kinds": [{"name": n, "sentences": c} for n, c in enumerated_kinds.most_common()],
             "keyword_related_links": [a for a in anchors if a in related_only],
             "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,

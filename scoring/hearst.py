@@ -111,6 +111,95 @@ def reads_as_kind_of(stretch: str) -> bool:
                 or (_such_or_of_before_keyword(stretch) and _KIND_OF_AFTER_WORDS.search(stretch)))
 
 
+# Harvesting (Hearst's own use of the patterns: finding hyponyms, not only checking them).
+# The enumerations after "K such as / including / especially", "such K as", "types of K
+# include", and before "and/or other K", split into names. A name's clause ends at the
+# first word no name of a kind is made of (a verb, a relative pronoun, a preposition but
+# "of"): "bees in the hive" -> "bees"; "projects include uncrewed beetles" -> "uncrewed beetles".
+HARVEST_CHARS = 120      # the enumeration read after the cue (names within ENUMERATION_CHARS of it are checked by said())
+HARVEST_MAX_WORDS = 4    # a longer "name" in running text is a clause, not a name
+_ENUMERATION = rf"([^.;:()\[\]{_K}{_C}]{{1,{HARVEST_CHARS}}})"
+_HARVEST_AFTER = [re.compile(p, re.I) for p in (
+    rf"{_K},?\s+(?:such as|including|especially|particularly|notably|e\.g\.,?)\s+{_ENUMERATION}",
+    rf"\bsuch\s+{_K}\s+as\s+{_ENUMERATION}",
+    rf"\b(?:types|kinds|forms|branches|subfields|classes|examples|varieties)\s+of\s+{_K}\s+"
+    rf"(?:include|includes|are|such as)\s*{_ENUMERATION}",
+)]
+_ITEM_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+", re.I)
+_CLAUSE_WORDS = frozenset(
+    "which that who whom whose where when while because although though is are was were be been being has have "
+    "had can could may might will would should must do does did to in on at by with from into within for through "
+    "using used than but not also etc include includes including".split())
+_HARVEST_BEFORE = re.compile(rf"{_ENUMERATION},?\s+(?:and|or)\s+other\s+(?:[\w-]+\s+)?{_K}", re.I)
+_NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
+_DETERMINERS = frozenset("the a an some many various several certain most other both all these those such their its "
+                         "his her our more less".split())
+
+
+def _clean_name(ws: list[str]) -> str | None:
+    """The name left after leading determiners, if it is one: 1-HARVEST_MAX_WORDS words, a
+    letter first, no digit."""
+    while ws and ws[0].lower() in _DETERMINERS:
+        ws = ws[1:]
+    name = " ".join(ws).strip("\"'“”‘’ ")
+    if (not name or len(ws) > HARVEST_MAX_WORDS or not name[0].isalpha()
+            or any(ch.isdigit() for ch in name)):
+        return None
+    return name
+
+
+def _modifies(sentence: str, span: tuple[int, int]) -> bool:
+    """True if the keyword mention at `span` is written in the singular and a lower-case word
+    that ends no clause follows it: "other mineral resources", "firmware distributions" name
+    something else, of which the keyword is a modifier ("other minerals have been found" and
+    "other software." do name the keyword)."""
+    last = words(sentence[span[0]:span[1]])[-1:]
+    after = _NEXT_WORD.match(sentence, span[1])
+    return (bool(last) and singular(last[0]) == last[0] and after is not None
+            and after.group(1).lower() not in _CLAUSE_WORDS | {"and", "or", "such"})
+
+
+def enumerated(enumeration: str, before: bool) -> list[str]:
+    """The names of an enumeration cut from a sentence, in order.
+
+    After a cue ("such as ..."), the enumeration runs until a clause word: the part holding
+    it is cut there and ends the list. Before "and other K", the first part starts after
+    the last clause word, where the list begins.
+    """
+    parts = [p.split() for p in _ITEM_SEPARATOR.split(enumeration.strip())]
+    out = []
+    for i, ws in enumerate(parts):
+        if before and i == 0:
+            cut = max((j for j, w in enumerate(ws) if w.lower() in _CLAUSE_WORDS), default=-1)
+            ws = ws[cut + 1:]
+        ended = False
+        if not before:
+            at = next((j for j, w in enumerate(ws) if w.lower() in _CLAUSE_WORDS), None)
+            if at is not None:
+                ws, ended = ws[:at], True
+        name = _clean_name(ws)
+        if name:
+            out.append(name)
+        if ended:
+            break
+    return out
+
+
+def named_as_kinds(marked: str) -> list[str]:
+    """The names a sentence, its keyword mentions marked _K, enumerates as kinds of the keyword."""
+    out = []
+    for pattern in _HARVEST_AFTER:
+        for m in pattern.finditer(marked):
+            names = enumerated(m.group(1), before=False)
+            if marked[m.end(1):m.end(1) + 1] == _K and names and m.group(1).rstrip().endswith(names[-1]):
+                names.pop()  # "emulators such as Quick Emulator": the name runs on into the keyword
+            out += names
+    if "other" in marked.lower():
+        for m in _HARVEST_BEFORE.finditer(marked):
+            out += enumerated(m.group(1), before=True)
+    return out
+
+
 _COORDINATED = re.compile(rf"{_C}\s*(?:,\s*|\s+(?:and|or)\s+|,\s*(?:and|or)\s+|/\s*){_K}", re.I)
 
 
@@ -255,6 +344,22 @@ class SentencePool:
             if _COORDINATED.search(stretch):
                 c += 1
         return Said(n, k, c, example)
+
+    def named_under(self) -> Counter[str]:
+        """The names the keyword's sentences enumerate as its kinds ("insects such as bees,
+        wasps and ants"), each with the number of sentences that do, as first written."""
+        found: Counter[str] = Counter()
+        spelling: dict[str, str] = {}
+        if not self._keyword_named:
+            return found
+        for s, spans in zip(self.sentences, self._keyword_spans):
+            heads = [sp for sp in spans if not _modifies(s, sp)]
+            if not heads:
+                continue
+            for name in set(named_as_kinds(_marked(s, heads, []))):
+                key = name.lower()
+                found[spelling.setdefault(key, name)] += 1
+        return found
 
     def name_share(self) -> float:
         """The share of the keyword's mentions inside its sentences (not opening one) that are

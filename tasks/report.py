@@ -236,6 +236,8 @@ def render_evidence_markdown(report: dict) -> str:
                      f"on {e.get('cited', 0)} pages.")
         elif e.get("source") == "wordnet":
             line += " Not in the mined lists: a name WordNet files under the keyword."
+        elif e.get("source") == "said":
+            line += " Not in the mined lists: a name the collection's sentences list as a kind of the keyword."
         if e["defines"]:
             # A glossary entry (pipeline.glossary) speaks for a term as its page would.
             where = "Its glossary entry" if "#" in (e["page"] or "") else "Its page"

@@ -115,3 +115,29 @@ def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
     assert not {"typescript", "perl", "scala"} & set(top), top
     assert not any(c["evidence"]["listed_beside"] for c in router["candidates"])  # a class: not read
     assert "the collection writes the keyword as a name" in Path(tasks[0].output()["md"].path).read_text().lower()
+
+
+def test_names_the_sentences_enumerate_as_kinds_of_the_keyword_join_the_concepts(full):
+    """"Marine mammals such as whales, dolphins and seals": names no mined list holds join
+    as candidates (source "said"), each read as under the keyword and quoted."""
+    from scoring.evidence import reads_under
+    from scoring.hearst import Said
+
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        task = TopicConcepts(keyword="mammal", output_root=str(out))
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    rep = json.loads(Path(task.output()["json"].path).read_text())
+    evidence = json.loads((Path(task.output()["json"].path).parent / "10-evidence.json").read_text())
+    joined = [c for c in rep["candidates"] if c["evidence"]["source"] == "said"]
+    assert {"whales", "dolphins"} <= {c["normalised"] for c in joined}
+    assert evidence["said_named"] == len(joined)
+    enumerated = {k["name"].lower() for k in evidence["sentence_kinds"]}
+    for c in joined:
+        said = c["evidence"]["said"]
+        assert c["phrase"].lower() in enumerated and reads_under(Said(**said))
+        assert "mammal" in said["example"].lower() and not c["evidence"]["thin"]
+    top = [c for c in rep["candidates"] if c["evidence"]["kind"] == "concept"][:10]
+    assert any(c["evidence"]["source"] == "said" for c in top)
+    md = Path(task.output()["md"].path).read_text()
+    assert "a name the collection's sentences list as a kind of the keyword" in md

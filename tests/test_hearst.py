@@ -172,3 +172,53 @@ def test_name_share_counts_mentions_inside_sentences_written_as_names():
     eponym = SentencePool("markov chain", ["A Markov chain is a model.", "Each Markov chain has states."])
     assert eponym.name_share() == 0.0  # one capital is an eponym's, not a name
     assert SentencePool("router", []).name_share() == 0.0
+
+
+def harvest(keyword: str, *texts: str) -> dict[str, int]:
+    return dict(SentencePool(keyword, keyword_sentences(texts, keyword)).named_under())
+
+
+@pytest.mark.parametrize("sentence, names", [
+    ("Social insects such as bees, wasps and ants live in colonies.", ["bees", "wasps", "ants live"]),
+    ("Beetles, flies and other insects pollinate flowers.", ["Beetles", "flies"]),
+    ("Beetles, flies, and other insects.", ["Beetles", "flies"]),
+    ("Such insects as crickets and cicadas sing.", ["crickets", "cicadas sing"]),
+    ("Types of insects include the dragonflies, which hunt.", ["dragonflies"]),
+    ("Insects, e.g. crickets in the grass, sing.", ["crickets"]),
+    ("Some projects include uncrewed beetles, moths, and other insects.", ["uncrewed beetles", "moths"]),
+    ("Insects, especially the honey bee, are studied.", ["honey bee"]),
+])
+def test_enumerations_around_each_cue_are_harvested_as_names(sentence, names):
+    # Running text is cut at commas and conjunctions and at the first clause word it knows;
+    # "ants live" shows the limit: the Evidence stage keeps only names the collection or
+    # WordNet knows.
+    assert sorted(harvest("insect", sentence)) == sorted(names)
+
+
+def test_a_keyword_that_only_modifies_a_longer_noun_harvests_nothing_before_it():
+    assert harvest("mineral", "The copper industry and other important mineral resources were closed.") == {}
+    assert harvest("firmware", "CyanogenMod and other firmware distributions.") == {}
+    assert harvest("mineral", "Coal, iron ore and other minerals have been found.") == {"Coal": 1, "iron ore": 1}
+    assert harvest("software", "Editors, compilers and other software is free.") == {"Editors": 1, "compilers": 1}
+
+
+def test_a_name_that_runs_into_the_keyword_is_not_cut_short():
+    # "Quick Emulator (QEMU)" is one name; "Quick" alone is none.
+    assert harvest("emulator", "Boot it via emulators such as Quick Emulator (QEMU).") == {}
+    assert harvest("emulator", "Emulators such as vMac, Basilisk II, and Executor.") == {
+        "vMac": 1, "Basilisk II": 1, "Executor": 1}
+
+
+def test_names_with_digits_long_clauses_and_bare_determiners_are_left_out():
+    assert harvest("language", "Languages such as the C99 dialect, some, and a language that nobody ever wrote down "
+                               "again.") == {}
+
+
+def test_each_name_counts_the_sentences_that_enumerate_it_under_its_first_spelling():
+    found = harvest("insect", "Insects such as Bees, sting.", "Insects such as bees and ants, sting.",
+                    "Insects such as bees; bees and more bees.")
+    assert found["Bees"] == 3 and found["ants"] == 1 and "bees" not in found
+
+
+def test_only_sentences_naming_the_keyword_are_harvested():
+    assert harvest("insect", "Birds such as crows are clever.") == {}

@@ -434,6 +434,27 @@ def test_sentences_of_the_collection_weigh_in_as_counted_and_quoted(env, report)
     assert "| said |" in md
 
 
+def test_the_names_the_sentences_enumerate_as_kinds_are_in_the_evidence_artifact(env, report):
+    """10-evidence.json lists what "K such as A, B and C" enumerates and the sentences read
+    as under the keyword; none of the slice's is new to the run (the whole corpus's test
+    checks that such names join: test_full_corpus)."""
+    from pipeline.search import LocalBackend
+    from scoring.evidence import reads_under
+    from scoring.hearst import SentencePool, keyword_sentences
+
+    task, rep = report
+    evidence = json.loads((Path(task.output()["json"].path).parent / "10-evidence.json").read_text())
+    backend = LocalBackend(BuildIndex(output_root=str(env["out"])).output()["db"].path)
+    try:
+        pool = SentencePool(KEYWORD, keyword_sentences(backend.texts_mentioning(KEYWORD), KEYWORD))
+    finally:
+        backend.con.close()
+    expected = Counter({n: c for n, c in pool.named_under().items() if reads_under(pool.said(n))})
+    assert evidence["sentence_kinds"] == [{"name": n, "sentences": c} for n, c in expected.most_common()]
+    assert evidence["sentence_kinds"], "the slice writes machine learning methods such as neural networks"
+    assert evidence["said_named"] == sum(c["evidence"]["source"] == "said" for c in rep["candidates"])
+
+
 def test_published_method_is_the_published_chain(env, report):
     task, rep = report
     published = topic(env, method="published")

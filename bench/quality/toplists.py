@@ -9,7 +9,7 @@ keyword and writes `bench/results/quality/toplists.md`: per keyword its top 10 c
 keyword by its own page, w filed under it by WordNet, s read as under the keyword by the
 collection's sentences, c linked from paragraphs naming a keyword that has no page, f filed
 under a class named after the keyword by its page's site; † found
-by its definition, ‡ by the section, ⇢ by the link, ⇝ by the citing paragraphs),
+by its definition, ‡ by the section, ⇢ by the link, ⇝ by the citing paragraphs, ⊂ by the sentences' enumerations),
 then its first people, organisations and works. The README's hand counts were made from it;
 nothing here scores anything: the judging is a person's.
 """
@@ -41,7 +41,7 @@ def mark(c: dict) -> str:
             + (" s" if e.get("said") and reads_under(Said(**e["said"])) else "")
             + (" c" if e.get("cited") else "") + (" f" if e.get("filed") else "")
             + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else "")
-            + (" ⇢" if e["source"] == "link" else "") + (" ⇝" if e["source"] == "cited" else ""))
+            + (" ⇢" if e["source"] == "link" else "") + (" ⇝" if e["source"] == "cited" else "") + (" ⊂" if e["source"] == "said" else ""))
 
 
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
