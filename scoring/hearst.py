@@ -19,6 +19,9 @@ is a classic sibling signal (co-hyponyms are coordinated; Widdows and Dorow 2002
 judged candidates it fired for, 0.41 were hits against 0.61 for all (session 12), while
 "K and C" was not a signal (0.60): lists of a field's parts put the field first.
 
+The same cues also find candidates: `SentencePool.named_under` splits the enumerations they
+introduce ("insects such as bees, wasps and ants") into names (Hearst's own use of them).
+
 Phrases match as words (case, punctuation and hyphens aside, as the index counts them),
 the last word in the singular or plural. Pure: the texts come from the backend.
 """
