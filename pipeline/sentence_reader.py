@@ -40,11 +40,16 @@ def _neighbours_of(pool: SentencePool, names: Sequence[str]) -> dict[str, tuple[
     return {n: (pool.words_before(n), pool.words_after(n)) for n in names}
 
 
-def _named_under_of(pool: SentencePool) -> Counter:
+def _named_under_of(pool: SentencePool) -> dict[str, tuple[int, Said]]:
     # Only names the sentences also read as under the keyword by the factor's own bar: the
     # Evidence stage counts and looks up each name it is given, and most enumerated once
     # among many sentences would be dropped after that work.
-    return Counter({n: c for n, c in pool.named_under().items() if reads_under(pool.said(n))})
+    out = {}
+    for name, enumerating in pool.named_under().most_common():
+        said = pool.said(name)
+        if reads_under(said):
+            out[name] = (enumerating, said)
+    return out
 
 
 def _build() -> float:
@@ -63,7 +68,7 @@ def _worker_said(names: Sequence[str]) -> dict[str, Said]:
     return _said_of(_pool, names)
 
 
-def _worker_named_under() -> Counter:
+def _worker_named_under() -> dict[str, tuple[int, Said]]:
     return _named_under_of(_pool)
 
 
@@ -113,7 +118,8 @@ class SentenceReader:
 
     def named_under(self) -> Future | _Done:
         """SentencePool.named_under of the keyword's sentences, those its sentences read as
-        under the keyword (scoring.evidence.reads_under) only; result() waits for it."""
+        under the keyword (scoring.evidence.reads_under) only, as {name: (sentences
+        enumerating it, Said)}, most enumerated first; result() waits for it."""
         if self._executor is not None:
             return self._executor.submit(_worker_named_under)
         return _Done(_named_under_of(self._local))

@@ -21,7 +21,7 @@ from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE
                               filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
                               is_generic, is_structure, is_thin, kind_asked_for, names_a_list, names_a_field, names_a_kind,
                               names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,
-                              part_of_keyword, person_by_name, rank_key, reads_under, says_is_a, shared_genus, taxonomy_candidates)
+                              part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
 from scoring.peers import listed_beside
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
@@ -420,9 +420,8 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
                  and not is_thin(r["n_b"])]
     for r in said_rows:
         weigh(r, "said")
-    hearing = reader.said(sorted({display[r["phrase"]]["display"] for r in said_rows}))
     neighbours = reader.neighbours(sorted({w["written"] for w in weighed if w["ask_sentences"]})).result()
-    said_by_name = reading.result() | hearing.result()
+    said_by_name = reading.result() | {name: said for name, (_, said) in enumerated_kinds.items()}
     rows = []
     for w in weighed:
         r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
@@ -436,8 +435,6 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
         citing = len(cited[key]["pages"]) if key in cited else 0
         wordnet = w["wordnet"]
         said = said_by_name[written]
-        if source == "said" and not reads_under(said):
-            continue  # enumerated once among many sentences: the factor's own bar (SAID_MIN_SHARE)
         named_kind = w["named_kind"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
@@ -498,7 +495,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "links_named": len(linked_rows), "cited_named": len(cited_rows), "keyword_links": anchors,
             "cited_links": most_cited,
             "said_named": sum(r["source"] == "said" for r in rows),
-            "sentence_kinds": [{"name": n, "sentences": c} for n, c in enumerated_kinds.most_common()],
+            "sentence_kinds": [{"name": n, "sentences": c} for n, (c, _) in enumerated_kinds.items()],
             "keyword_related_links": [a for a in anchors if a in related_only],
             "wordnet_named": len(filed_rows),
             "keyword_page": own[0] if keyword_lead else None, "keyword_sections": sections,
