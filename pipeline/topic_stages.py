@@ -494,7 +494,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": len(defined), "sections_named": len(named),
             "links_named": len(linked_rows), "cited_named": len(cited_rows), "keyword_links": anchors,
             "cited_links": most_cited,
-            "said_named": sum(r["source"] == "said" for r in rows),
+            "said_named": len(said_rows),
             "sentence_kinds": [{"name": n, "sentences": c} for n, (c, _) in enumerated_kinds.items()],
             "keyword_related_links": [a for a in anchors if a in related_only],
             "wordnet_named": len(filed_rows),

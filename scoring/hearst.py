@@ -135,6 +135,7 @@ _CLAUSE_WORDS = frozenset(
     "using used than but not also etc include includes including".split())
 _HARVEST_BEFORE = re.compile(rf"{_ENUMERATION},?\s+(?:and|or)\s+other\s+(?:[\w-]+\s+)?{_K}", re.I)
 _NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
+_ENDS_A_PHRASE = _CLAUSE_WORDS | {"and", "or", "such"}  # a word after the keyword that leaves it the head
 _DETERMINERS = frozenset("the a an some many various several certain most other both all these those such their its "
                          "his her our more less".split())
 
@@ -159,7 +160,7 @@ def _modifies(sentence: str, span: tuple[int, int]) -> bool:
     last = words(sentence[span[0]:span[1]])[-1:]
     after = _NEXT_WORD.match(sentence, span[1])
     return (bool(last) and singular(last[0]) == last[0] and after is not None
-            and after.group(1).lower() not in _CLAUSE_WORDS | {"and", "or", "such"})
+            and after.group(1).lower() not in _ENDS_A_PHRASE)
 
 
 def enumerated(enumeration: str, before: bool) -> list[str]:
@@ -359,8 +360,8 @@ class SentencePool:
             heads = [sp for sp in spans if not _modifies(s, sp)]
             if not heads:
                 continue
-            for name in set(named_as_kinds(_marked(s, heads, []))):
-                key = name.lower()
+            in_sentence = {name.lower(): name for name in named_as_kinds(_marked(s, heads, []))}
+            for key, name in in_sentence.items():  # each name once a sentence, whatever its case
                 found[spelling.setdefault(key, name)] += 1
         return found
 

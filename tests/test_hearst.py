@@ -222,3 +222,7 @@ def test_each_name_counts_the_sentences_that_enumerate_it_under_its_first_spelli
 
 def test_only_sentences_naming_the_keyword_are_harvested():
     assert harvest("insect", "Birds such as crows are clever.") == {}
+
+
+def test_a_name_written_twice_in_one_sentence_counts_once_whatever_its_case():
+    assert harvest("insect", "Insects such as Bees, wasps and bees.") == {"Bees": 1, "wasps": 1}
