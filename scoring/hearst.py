@@ -360,7 +360,9 @@ class SentencePool:
             heads = [sp for sp in spans if not _modifies(s, sp)]
             if not heads:
                 continue
-            in_sentence = {name.lower(): name for name in named_as_kinds(_marked(s, heads, []))}
+            in_sentence: dict[str, str] = {}
+            for name in named_as_kinds(_marked(s, heads, [])):
+                in_sentence.setdefault(name.lower(), name)
             for key, name in in_sentence.items():  # each name once a sentence, whatever its case
                 found[spelling.setdefault(key, name)] += 1
         return found
