@@ -15,15 +15,17 @@ from mining.itemsets import frequent_itemsets, frequent_phrases, min_count
 from mining.listitems import extract_items
 from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
-from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, RANKING_VERSION, Facts,
-                              at_chance, by_sense, chance_p, choose_page, concept_key, could_be_a_name,
-                              definition_candidates, evidence_score, explain,
-                              filed_as, first_sentence, fold_variants, genus_of, holds_name, is_broader, is_fragment,
-                              is_generic, is_structure, is_thin, kind_asked_for, names_a_list, names_a_field, names_a_kind,
-                              names_an_organisation, names_itself, names_works, npmi, page_kind, page_name_candidates,
-                              part_of_keyword, person_by_name, rank_key, says_is_a, shared_genus, taxonomy_candidates)
+from scoring.evidence import (at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
+                              explain, Facts, is_generic, is_structure, is_thin, MIN_CITING_PAGES,
+                              MIN_SHARED_DOCUMENTS, NAME_SHARE, npmi, page_name_candidates, rank_key,
+                              RANKING_VERSION, taxonomy_candidates)
 from scoring.hitscores import concept_type, scores
+from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name
+from scoring.lead import genus_of, is_broader, names_a_field, says_is_a, shared_genus
+from scoring.names import (concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
+                           names_itself, part_of_keyword)
 from scoring.peers import listed_beside
+from scoring.sentences import first_sentence
 from scoring.tagtree import related_section_links, section_titles, star_labelled, star_page, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses, senses_in_context)

@@ -119,15 +119,16 @@ the two evidence factors each added a little; 1.5 is "half again", not a tuned c
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, normalise, qualifier, singular, stemmed, without_qualifier, words
+from pipeline.text import normalise, qualifier, without_qualifier, words
 
 from .hearst import Said
-from .sentences import first_sentence, sentences
+from .kinds import KINDS, page_kind
+from .lead import DEFINING_SENTENCES, defining_sentence, names_a_field, says_is_a
+from .names import names_a_list, part_of_keyword
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
@@ -135,7 +136,6 @@ from .taxonomy import UNDER, below, describe, kind_of
 RANKING_VERSION = 104  # 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
-IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
 STAR_FACTOR = 1.5
 TAXONOMY_FACTOR = IS_A_FACTOR  # an outside is-a weighs what the page's own is-a weighs
 SECTION_FACTOR = 1.5  # "half again", as the star and the definition: not tuned (1.25-2 measured)
@@ -185,8 +185,6 @@ NO_KEYWORD_PAGE_FACTOR = 1 / DEFINES_FACTOR
 # association's direction weighs, S1 still counts. With a page, its sections and links
 # already say what is a part (session 10: P(k|C)^0.3-0.5 for all keywords was a draw).
 NO_KEYWORD_PAGE_DIRECTION = 0.5
-FIELD_NOUNS = frozenset({"field", "subfield", "sub-field", "discipline", "subdiscipline", "sub-discipline", "branch",
-                         "area", "science", "study"})
 # WordNet files a sense of the candidate and one of the keyword directly under one parent
 # (co-hyponyms: "Political science" and "sociology", "backgammon" and "chess"): a sibling.
 # Session 14: 5 of 17 judged top-10 places so filed were hits. The WordNet factor turned
@@ -238,16 +236,6 @@ NAMED_KIND_FACTOR = IS_A_FACTOR
 NAME_SHARE = 0.75
 NAMED_PART_FACTOR = IS_A_FACTOR
 CO_INSTANCE_FACTOR = 1 / 2
-# Modifiers that make no kind: a conjunction or preposition joins another name to the
-# keyword's ("Parallel and distributed computing", "Voice over Internet Protocol"), a
-# determiner, quantifier or time word picks out instances or an era ("first
-# microprocessors", "Modern cryptography").
-NOT_KIND_MODIFIERS = frozenset({
-    "and", "or", "nor", "but", "of", "for", "over", "in", "on", "with", "without", "to", "by", "from", "as",
-    "at", "into", "via", "versus", "vs", "than", "the", "a", "an", "not", "no", "this", "that", "these",
-    "those", "its", "their", "his", "her", "our", "your", "my", "other", "another", "some", "any", "all",
-    "each", "every", "many", "most", "more", "several", "various", "such", "same", "first", "last", "early",
-    "earliest", "modern", "recent"})
 # "Data", "applications", "Resources": one word that a tenth of any collection uses and
 # no page defines through the keyword co-occurs with every frequent keyword.
 GENERIC_SHARE = 0.1
@@ -268,26 +256,6 @@ MIN_SHARED_DOCUMENTS = 2
 # associated ones of its kind. It depends on the keyword's own n(k), not on a threshold
 # shared by keywords whose n(k) differ 20x.
 CHANCE_P = 0.01
-# Pages that list or compare rather than describe one thing: their title names no concept.
-# "Machine vision glossary": a glossary named the other way round is as much an index page.
-_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b|.*\bglossary$)",
-                         re.I)
-_QUALIFIER_WORDS = re.compile(r"\(\s*(?:[^()]*\s)?([A-Za-z]+)\s*\)\s*$")  # the last word of a trailing "(...)"
-# A biography's first sentence: a name, a parenthesis holding a year (birth, life span),
-# then "is/was a(n)/the": "Marvin Lee Minsky (August 9, 1927 – January 24, 2016) was an
-# American cognitive scientist". One level of nested parentheses (pronunciations) allowed.
-_BIOGRAPHY = re.compile(r"^[^()]{1,120}?\(((?:[^()]|\([^()]*\))*)\)\s*(?:,[^,()]{1,60},)?\s*,?\s*"
-                        r"(?:is|was)\s+(?:a|an|the)\b")  # "(born 8 June 1955), also known as TimBL, is an"
-# ... where the parenthesis gives a birth or a life span, not any year ("The Macintosh
-# (branded as Mac since 1998) is a family of computers" is no biography).
-# A birthplace may sit between the years: "November 13, 1911, Vienna – October 2, 2002".
-_LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?(?:,[^()\d,;]{1,40})?\s*[\u2013\u2014-]\s*"
-                   r"(?:[^()\d]{0,20})?\d{1,4}\b",
-                   re.I)
-# Words a name or noun phrase does not end with: an item ending so was cut from a longer
-# phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").
-FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
-                           "into", "onto", "and", "or", "nor", "but", "as", "than", "via", "per", "about"})
 def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     """Normalised pointwise mutual information of keyword and candidate over n_docs documents.
 
@@ -301,417 +269,6 @@ def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     return math.log(p_b / ((n_k / n_docs) * (n_cp / n_docs))) / -math.log(p_b)
 
 
-# A page's first paragraph says what its subject is in its first sentence or two; a later
-# sentence naming the keyword tells where it is used or who reported on it ("According to
-# the Anti-Phishing Working Group, the number of scareware packages ..."). Session 30, over
-# the judged top 10s of version 99: 0.87 of 726 places defined in the first sentence were
-# hits (0.78 of 194 without a page about the keyword), 0.66 of 96 in the second (0.40 of
-# 30), 0.45 of 82 later (0.32 of 41).
-DEFINING_SENTENCES = 2
-
-
-def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SENTENCES) -> str | None:
-    """The first of the first `within` sentences of `lead` (all if None) that mentions the
-    keyword (Porter stems, in order), or None."""
-    kw = stemmed(keyword)
-    if not kw or not lead:
-        return None
-    # Cheap test first: a word stems to s only if it starts with s less its last two
-    # letters (Porter rewrites word endings only; checked on the corpus's 24,000 words).
-    lower = lead.lower()
-    if not all(s[:max(1, len(s) - 2)] in lower for s in kw):
-        return None
-    for sentence in sentences(lead)[:within]:
-        stems = stemmed(sentence)
-        if contains_phrase(stems, kw) and not contrasts_with(words(sentence), stems, kw):
-            return sentence.strip()
-    return None
-
-
-# Words that set a thing against what follows: "Unlike abstract algebra, elementary algebra
-# ...", "In contrast to supervised learning ...", "This contrasts with system software".
-# A lead that names the keyword only so defines its subject beside the keyword, not through it.
-_CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
-                  ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
-                  ("differs", "from"), ("differ", "from"))
-_ARTICLES = frozenset({"the", "a", "an"})
-
-
-def contrasts_with(tokens: list[str], stems: list[str], keyword_stems: list[str]) -> bool:
-    """True if every mention of the keyword in a sentence (its `tokens` and their `stems`,
-    as `words` and `stemmed` give them) follows a contrast ("unlike", "in contrast to",
-    "as opposed to", "distinct from", ...), an article between allowed."""
-    n, found = len(keyword_stems), False
-    for i in range(len(stems) - n + 1):
-        if stems[i:i + n] != keyword_stems:
-            continue
-        found = True
-        j = i - 1 if i > 0 and tokens[i - 1] in _ARTICLES else i
-        if not any(tuple(tokens[max(0, j - len(end)):j]) == end for end in _CONTRAST_ENDS):
-            return False
-    return found
-
-
-_RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where", "whereby"})  # the differentia begins
-_COPULA = re.compile(r"\b(?:is|are|was|were|refers\s+to)\b", re.I)
-
-
-def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
-    """True if the lead's first sentence says its subject is a kind or branch of the keyword.
-
-    The keyword's words (plurals folded) occur within `window` words after the sentence's
-    first copula: "Mobile robotics is a branch of robotics ...", "A humanoid robot is a
-    robot with its body shape built to resemble the human body" (for "robot"), and before
-    any relative pronoun: "a branch of chemistry that uses computer simulation" is a kind
-    of chemistry, not of computer simulation (of 19 judged places whose keyword came after
-    one, 9 were hits, against 332 of 382 whose keyword came before).
-    """
-    if not lead or not keyword.strip():
-        return False
-    first = first_sentence(lead)
-    m = _COPULA.search(first)
-    if m is None:
-        return False
-    after = []
-    for w in words(first[m.end():])[:window]:
-        if w.lower() in _RELATIVE:
-            break
-        after.append(singular(w))
-    return contains_phrase(after, [singular(w) for w in words(keyword)])
-
-
-def filed_as(classes: list[str], keyword: str) -> str | None:
-    """The first of a page's classes (pipeline.filing) named after the keyword, or None.
-
-    Named after it: the keyword is the head of the class's name. English puts a noun
-    phrase's head last, before any prepositional phrase: the class's words up to its
-    first preposition (a trailing qualifier dropped, plurals folded) end with the keyword's
-    ("Hard disk drives", "Computer printers", "Java (programming language)" for "java").
-    The class is then the keyword or a kind of it. Where the keyword only modifies
-    another head ("Dynamic programming languages" for "dynamic programming") or follows
-    a preposition ("History of the Internet", "Unsolved problems in neuroscience"), the
-    class is something else that concerns it.
-    """
-    kw = [singular(w) for w in words(keyword)]
-    if not kw:
-        return None
-    for name in classes:
-        ws = words(without_qualifier(name))
-        cut = next((i for i, w in enumerate(ws) if w in _PREPOSITIONS), len(ws))
-        head = [singular(w) for w in ws[:cut]]
-        if head[-len(kw):] == kw:
-            return name
-    return None
-
-
-def genus_heads(phrase: str) -> list[str]:
-    """The head noun of each conjunct of what a definition says its subject is, from the
-    words after "is a/an/the": "Japanese multinational video game developer and publisher"
-    -> [developer, publisher]; "Finnish telecommunications, information technology, and
-    consumer electronics company" -> [telecommunications, technology, company]. The phrase
-    ends at a relative pronoun, preposition or participle (_PHRASE_ENDS) or a bracket."""
-    heads: list[str] = []
-    head = None
-    phrase = _BRACKETED.sub(" ", phrase.lower())
-    tokens = re.findall(r"[\w\-']+|[,;:()&]", phrase)
-    for i, token in enumerate(tokens):
-        if token in ("and", "or", "&", ","):
-            if head is not None:
-                heads.append(head)
-            head = None
-            continue
-        if token in _PHRASE_ENDS or not token[0].isalnum():
-            break
-        if token in _ADVERBS and (head is not None or heads):  # "a programmer, best known for"
-            break
-        # A participle with its preposition or adverb starts the modifier, not the noun: "a
-        # research institute focused on", "a laboratory consisting of", "an organization
-        # focused since 2005 on", "a company operating mainly in" ("distributed version
-        # control", "a mobile operating system" have none after the participle).
-        participle = token.endswith(("ed", "ing")) or token in _IRREGULAR_PARTICIPLES
-        if head is not None and participle and tokens[i + 1:i + 2] and _opens_modifier(tokens[i + 1]):
-            break
-        # After a company or a person, a present participle opens what they do: "an American
-        # company selling data networking hardware", "a programmer writing games".
-        if head in _AGENT_HEADS and token.endswith("ing"):
-            break
-        head = token
-    if head is not None:
-        heads.append(head)
-    return heads
-
-
-def _opens_modifier(token: str) -> bool:
-    """True for a preposition, an adverb ("since", "primarily") or a determiner: after a
-    participle, the start of what modifies the noun before it."""
-    return token in _PREPOSITIONS or token in _ADVERBS or token in _DETERMINERS
-
-
-def _genus(lead: str) -> str | None:
-    """The words after the first sentence's "is/was a/an/the", or None."""
-    m = _DEFINITION.search(first_sentence(lead)) if lead else None
-    return m.group(1) if m else None
-
-
-def names_a_field(lead: str) -> bool:
-    """True if the lead's first sentence says its subject is a field of study: a head of
-    what it "is" is a FIELD_NOUNS word ("... is the interdisciplinary, scientific study of
-    the mind", "... is a branch of mathematics"; not "... is a method of fitting curves")."""
-    genus = _genus(lead)
-    return genus is not None and any(h in FIELD_NOUNS for h in genus_heads(genus))
-
-
-def opens_as_biography(lead: str) -> bool:
-    """True if the first sentence of a page's first paragraph reads as a biography's."""
-    if not lead:
-        return False
-    first = first_sentence(lead)
-    m = _BIOGRAPHY.search(first)
-    return m is not None and _LIFE.search(m.group(1)) is not None and "isbn" not in m.group(1).lower()
-
-
-# What an organisation's first sentence calls it: "Google LLC is an American multinational
-# technology company that ...", "The Free Software Foundation is a non-profit organization
-# founded by ...". The head noun is the last word before the first word that ends the noun
-# phrase (a relative pronoun, preposition, conjunction or participle).
-_BRACKETED = re.compile(r"\([^()]*\)")  # an aside: "a 501(c)(3) non-profit", '(subtitled "A ...")'
-_DEFINITION = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(.{0,160})", re.S)
-_PHRASE_ENDS = frozenset({"that", "which", "who", "whose", "with", "in", "of", "for", "on", "at", "by", "from",
-                          "about", "to", "and", "or", "but", "as", "based", "headquartered", "founded", "established",
-                          "created", "located", "dedicated", "devoted", "owned", "run", "backed", "formed",
-                          "set", "specializing", "specialising", "where", "whose"})
-# Adverbs that open a modifier after the noun ("a computer operating system originally
-# developed", "a non-profit organization focused since 2005 on", "a computer scientist best
-# known for"); a closed list, since "-ly" also ends nouns ("a product family", "an assembly").
-_ADVERBS = frozenset({"since", "originally", "primarily", "mainly", "mostly", "chiefly", "largely", "specifically",
-                      "commonly", "typically", "usually", "generally", "formerly", "initially", "currently",
-                      "widely", "exclusively", "especially", "particularly", "colloquially", "internally",
-                      "jointly", "entirely", "fully", "also", "best", "most", "well", "better"})
-_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})  # "a film series documenting the ..."
-_IRREGULAR_PARTICIPLES = frozenset({"written", "made", "built", "known", "held", "given", "taken", "drawn", "grown",
-                                    "shown", "sold", "kept", "seen", "begun", "done", "brought", "bought", "led"})
-_PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
-ORGANISATION_NOUNS = frozenset({
-    "company", "corporation", "conglomerate", "firm", "manufacturer", "publisher",
-    "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",
-    "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
-    "university", "college", "laboratory", "department", "government", "club", "union",
-    "conference", "symposium", "workshop", "congress", "prize", "award", "studio", "council", "commission",
-    "committee", "academy", "museum", "broadcaster", "airline", "centre", "center", "non-profit",
-    "not-for-profit"})  # and their events and prizes
-# "the financial center of Northern California" is a place, "a research centre at" an institution.
-_CENTRE = frozenset({"centre", "center"})
-_PLACE_CENTRE = re.compile(r"\bcent(?:er|re)\s+of\b", re.I)
-# Words that make a name in title case an organisation's, an event's or a prize's, when no
-# page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
-# Principles of Distributed Computing". Fewer than ORGANISATION_NOUNS: "Disjoint Union" and
-# "Department" are also written so in lists of concepts. "Center" and "Centre" name an
-# institution when no page says otherwise ("Joslin Diabetes Center"), but also products
-# ("Ubuntu Software Center"): a page's title alone does not make it one (headed_by_organisation).
-NAME_ORGANISATION_WORDS = frozenset({
-    "company", "corporation", "inc", "ltd", "llc", "foundation", "institute", "association", "society",
-    "federation", "consortium", "university", "college", "laboratory", "laboratories", "agency",
-    "symposium", "conference", "workshop", "congress", "prize", "award", "medal", "studios", "council",
-    "commission", "committee", "institution", "academy", "museum", "bureau", "alliance", "initiative",
-    "school", "hospital", "center", "centre"})
-# What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
-# Japanese computer scientist". Occupations only: no word a product or program is also
-# called ("developer", "designer", "editor", "assistant", "agent" stay out).
-PERSON_NOUNS = frozenset({
-    "scientist", "mathematician", "physicist", "chemist", "biologist", "astronomer", "statistician", "logician",
-    "philosopher", "psychologist", "neuroscientist", "economist", "sociologist", "anthropologist", "linguist",
-    "historian", "theorist", "engineer", "inventor", "entrepreneur", "businessman", "businesswoman", "executive",
-    "investor", "philanthropist", "programmer", "hacker", "cryptographer", "researcher", "academic", "professor",
-    "lecturer", "author", "writer", "novelist", "poet", "journalist", "artist", "actor", "actress",
-    "musician", "composer", "politician", "activist", "diplomat", "explorer", "pioneer", "scholar", "educator"})
-# What a work's first sentence calls it: "Introduction to the Theory of Computation is a
-# standard textbook ...", "HAL 9000 is a fictional artificial intelligence character",
-# "Batman is a 1960s American live action television series" (its title's qualifier). A
-# book, a film or a journal about the keyword is neither a sub-topic nor a key concept.
-# "program" and "game" are not here: "a spreadsheet program", "the ultimatum game" name
-# concepts and products; nor "character", unless fictional: "a control character".
-WORK_NOUNS = frozenset({
-    "book", "textbook", "novel", "novella", "film", "movie", "documentary", "episode", "sitcom", "show",
-    "album", "song", "opera", "musical", "play", "screenplay", "poem", "essay", "treatise", "monograph",
-    "anthology", "paper", "article", "journal", "magazine", "newspaper", "periodical", "encyclopedia",
-    "dictionary", "comic", "manga", "anime", "franchise", "trilogy", "painting", "sculpture"})
-# A title's qualifier may say "series" or "character" alone ("Batman (TV series)", "Kirby
-# (character)"); a first sentence's "a series of operating systems" names no work.
-_WORK_QUALIFIERS = WORK_NOUNS | {"series", "character"}
-# "a television series", "a comic book series", "a series of novels": works in a row; "a
-# series of operating systems" or "a video game series" are products.
-_WORK_SERIES = re.compile(r"\b(?:television|tv|web|book|film|comic|anime|manga|novel|radio|documentary)\s+series\b"
-                          r"|\bseries\s+of\s+(?:books|novels|films|comics|episodes|monographs|albums|short stories)\b",
-                          re.I)
-KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's order: concepts first
-
-
-def page_kind(lead: str, title: str = "") -> str:
-    """What a page says its subject is: "person", "organisation", "work" or "concept" (_lead_kind),
-    its title read when the lead says nothing else: "Electronic Frontier Foundation",
-    "Computer Pioneer Award" (headed_by_organisation)."""
-    kind = _lead_kind(lead, title)
-    if kind == "concept" and title and headed_by_organisation(title_name(title)):
-        return "organisation"
-    return kind
-
-
-def headed_by_organisation(name: str) -> bool:
-    """True for a name in title case of two or more words whose last word is a
-    NAME_ORGANISATION_WORDS word: "Electronic Frontier Foundation", "W. H. Freeman and
-    Company", "BCS Lovelace Medal"; not "Library of Congress Control Number", "Python Software
-    Foundation License", "University of Michigan Executive System" (an operating system), nor
-    "Ubuntu Software Center" (a centre's title names products too: its lead decides)."""
-    name = without_qualifier(name)
-    if " v. " in name or not names_an_organisation(name):  # "SCO Group, Inc. v. Novell, Inc.": a lawsuit
-        return False
-    return name.split()[-1].lower().strip(",.()") in NAME_ORGANISATION_WORDS - _CENTRE
-
-
-def _lead_kind(lead: str, title: str = "") -> str:
-    """What a page says its subject is: "person", "organisation", "work" or "concept".
-
-    Read from the first sentence of its lead (a biography's dates, else the head noun of
-    what a named subject "is": an occupation, an organisation or a work), and from its
-    title's qualifier: "Amazon (company)" is an organisation whatever its first sentence
-    looks like, "Flushed Away (film)" a work.
-    """
-    if opens_as_biography(lead):
-        return "person"
-    qualifier = _QUALIFIER_WORDS.search(title_name(title)) if title else None
-    if qualifier and qualifier.group(1).lower() in PERSON_NOUNS:  # "David Wheeler (computer scientist)"
-        return "person"
-    if qualifier and qualifier.group(1).lower() in ORGANISATION_NOUNS:
-        return "organisation"
-    if qualifier and qualifier.group(1).lower() in _WORK_QUALIFIERS:
-        return "work"
-    if not lead:
-        return "concept"
-    first = first_sentence(lead)
-    m = _DEFINITION.search(first)
-    # "A bank is a financial institution": a kind of organisation, a concept; a named one
-    # ("Google LLC is ...") has no indefinite article before its verb. A bracket before the
-    # verb is an aside, not the subject: 'Good Copy Bad Copy (subtitled "A documentary about
-    # ...") is a 2007 documentary film'.
-    if m is None or re.search(r"(?:^|\W)an?\s", _BRACKETED.sub(" ", first[:m.start()]), re.I):
-        return "concept"
-    # Each conjunct's head counts: "a Japanese multinational video game developer and
-    # publisher", "a consumer electronics and video game company".
-    heads = genus_heads(m.group(1))
-    if any(h in PERSON_NOUNS for h in heads):
-        return "person"
-    if any(h in ORGANISATION_NOUNS - _CENTRE for h in heads) or (
-            _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1))) or (
-            "tank" in heads and re.search(r"\bthink[\s-]tank\b", m.group(1), re.I)):
-        return "organisation"
-    fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
-    serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
-    return "work" if fictional or serial or any(h in WORK_NOUNS for h in heads) else "concept"
-
-
-# Heads after which a present participle says what the subject does (genus_heads). Not the
-# events ("conference calling") nor "government" ("a government funding programme").
-_AGENT_HEADS = frozenset({"company", "corporation", "firm", "manufacturer", "publisher", "retailer", "startup",
-                          "organization", "organisation", "nonprofit", "non-profit", "foundation", "institute",
-                          "agency", "consortium", "association", "society", "charity"}) | PERSON_NOUNS
-
-
-def names_works(keyword: str) -> bool:
-    """True if the keyword names a kind of work ("textbook", "science fiction film",
-    "academic journals"): then a work is one of its instances, a concept, not apart."""
-    ws = words(keyword)
-    if not ws:
-        return False
-    last = ws[-1].lower()
-    return singular(last) in _WORK_QUALIFIERS
-
-
-def names_an_organisation(written: str) -> bool:
-    """True for a name of two or more words in title case that holds a NAME_ORGANISATION_WORDS
-    word or ends with "International" ("Amnesty International", "SRI International")."""
-    content = [w for w in written.split() if w.lower() not in FRAGMENT_ENDS]
-    return (len(content) >= 2 and all(w[:1].isupper() for w in content)
-            and (any(w.lower().strip(",.()") in NAME_ORGANISATION_WORDS for w in content)
-                 or content[-1] == "International"))
-
-
-# A name as people write a person's: initials and a surname ("K. R. Rao"), or one to three
-# capitalised words ("Hinton", "Oskar Morgenstern"), which a biography may end with.
-_INITIALS_NAME = re.compile(r"(?:[A-Z]\.\s?){1,3}[A-Z][a-z][\w'\u2019-]*")
-_NAME_WORD = re.compile(r"[A-Z][a-z][\w'\u2019-]*")
-
-
-def could_be_a_name(written: str) -> bool:
-    """True if `written` reads as a person's name: initials and a surname, or 1-3 capitalised words."""
-    ws = written.split()
-    return bool(_INITIALS_NAME.fullmatch(written.strip())) or (
-        0 < len(ws) <= 3 and all(_NAME_WORD.fullmatch(w) for w in ws))
-
-
-def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> bool:
-    """True if a name no page is titled with is a person's: written as initials and a surname
-    ("K. R. Rao"), or the end of a biography's title in the collection ("Hinton": the page
-    "Geoffrey Hinton" opens as a biography). `ending` holds (url, title, lead) of the pages whose
-    title ends with the name (SearchBackend.pages_ending_with)."""
-    if _INITIALS_NAME.fullmatch(written.strip()):
-        return True
-    return any(page_kind(lead, title) == "person" for _, title, lead in ending)
-
-
-_CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
-
-
-# Begins a cut-off phrase, not a name, when written in lower case ("in Java", "on a chip");
-# an article may begin a name as listed ("the Internet").
-_FRAGMENT_STARTS = FRAGMENT_ENDS - {"a", "an", "the"}
-
-
-def is_fragment(phrase: str) -> bool:
-    """True if the phrase names nothing: it ends with a word no name ends with ("Philosophy
-    of"), begins with one written in lower case ("in Java": a link's anchor cut from its
-    sentence; a title's "On the Origin of Species" is capitalised), or is a line of code."""
-    ws = words(phrase)
-    first = phrase.split(maxsplit=1)[0] if ws else ""
-    return (bool(ws) and (ws[-1] in FRAGMENT_ENDS or (first.islower() and ws[0] in _FRAGMENT_STARTS))
-            or _CODE.search(phrase) is not None)
-
-
-def initials(ws: list[str]) -> str:
-    """The first letters of words, joined ("operating system" -> "os")."""
-    return "".join(w[0] for w in ws)
-
-
-def part_of_keyword(phrase: str, keyword: str) -> bool:
-    """True if the candidate's words occur as a run inside the keyword's, plurals folded.
-
-    "intelligence" for "artificial intelligence"; also the keyword in the plural
-    ("Operating systems" for "operating system"), as its initials ("OS", "AI"), spelt
-    with a hyphen or space more or less ("Email" for "e-mail"), or, for a keyword of
-    several words, in another form of each word ("Quantum computer" for "quantum
-    computing"). Not Porter stems for one word: "Robot" is a concept of robotics, not the keyword.
-    """
-    kw, ph = [singular(w) for w in words(keyword)], [singular(w) for w in words(phrase)]
-    if len(ph) > 1 and ph[0] == "the" and kw[:1] != ["the"]:  # "The lambda calculus": a heading's article
-        ph = ph[1:]
-    if len(kw) > 1 and ph == [initials(kw)]:  # its initials: "OS", "AI"
-        return True
-    # Another form of a name of several words ("Quantum computer" for "quantum computing",
-    # "Software engineer"): every word's Porter stem the same. One word alone keeps its
-    # ending: "Robot" (stem "robot") is a concept of "robotics" (stem "robot").
-    if len(kw) > 1 and len(ph) == len(kw) and stemmed(phrase) == stemmed(keyword):
-        return True
-    # The same letters spelt with or without a hyphen or space: "Email" for "e-mail",
-    # "Database" for "data base", "Online" for "on-line".
-    if ph and "".join(ph) == "".join(kw) and len(ph) != len(kw):
-        return True
-    return contains_phrase(kw, ph)
-
-
-def names_a_list(phrase: str) -> bool:
-    """True if the phrase is the title of an index-like page ("List of ...", "Glossary of ...")."""
-    return _INDEX_LIKE.match(phrase.strip()) is not None
-
-
 def is_structure(n_cp: int, n_docs: int) -> bool:
     """A heading in more than STRUCTURE_SHARE of all documents: a page part, not a concept."""
     return n_docs > 0 and n_cp > STRUCTURE_SHARE * n_docs
@@ -720,54 +277,6 @@ def is_structure(n_cp: int, n_docs: int) -> bool:
 def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
     """A single word in more than GENERIC_SHARE of all documents that no page defines through the keyword."""
     return len(words(phrase)) == 1 and not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
-
-
-def names_a_kind(phrase: str, keyword: str) -> bool:
-    """True if the candidate's name is the keyword's, plurals folded, after one or more
-    modifiers that make a kind ("Spectral graph theory" for "graph theory"): not joined to it
-    by a hyphen ("Semi-supervised learning" for "supervised learning"), a conjunction or
-    preposition, nor a possessive ("Intel's graphics processing units") or NOT_KIND_MODIFIERS."""
-    kw, ph = concept_key(keyword), concept_key(phrase)
-    if not kw or len(ph) <= len(kw) or ph[-len(kw):] != kw:
-        return False
-    # The keyword's words must be whole space-separated tokens of the name as written.
-    tokens, n = without_qualifier(phrase).split(), 0
-    while tokens and n < len(kw):
-        n += len(words(tokens.pop()))
-    modifiers = " ".join(tokens)
-    return (n == len(kw) and bool(words(modifiers)) and not re.search(r"['\u2019]s?$", modifiers)
-            and not any(w in NOT_KIND_MODIFIERS for w in words(modifiers)))
-
-
-def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool) -> str:
-    """"concept" for a person or organisation that is one of what the keyword names, else `kind`:
-    "Ralph Griswold" for "computer scientists" (`people_asked`: every WordNet sense of the
-    keyword is a kind of person), "Utah Data Center" for "data center" (its name is a kind
-    of the keyword's, names_a_kind), whoever runs it."""
-    if kind == "person" and people_asked:
-        return "concept"
-    if kind == "organisation" and names_a_kind(written, keyword):
-        return "concept"
-    return kind
-
-
-def holds_name(phrase: str, keyword: str) -> bool:
-    """True if the candidate's name holds the keyword's words as whole words, plurals folded,
-    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java")."""
-    kw = [singular(w) for w in words(keyword)]
-    ph = [singular(w) for w in words(phrase)]
-    return len(ph) > len(kw) and contains_phrase(ph, kw)
-
-
-def genus_of(lead: str) -> list[str]:
-    """The heads of what a page's first sentence says its subject is (genus_heads), or []."""
-    genus = _genus(lead)
-    return genus_heads(genus) if genus is not None else []
-
-
-def shared_genus(candidate_genus: Sequence[str], keyword_genus: Sequence[str]) -> str | None:
-    """The first head both genera hold ("language"), or None."""
-    return next((h for h in candidate_genus if h in set(keyword_genus)), None)
 
 
 def reads_under(said: Said | None) -> bool:
@@ -971,7 +480,7 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
         display = title_name(title)
         phrase = without_qualifier(display)
         norm = normalise(phrase)
-        if (not norm or norm in seen or norm == key or _INDEX_LIKE.match(display)
+        if (not norm or norm in seen or norm == key or names_a_list(display)
                 or len(norm.split()) > MAX_NAME_WORDS or part_of_keyword(phrase, keyword)):
             continue
         sentence = defining_sentence(lead, keyword)
@@ -1026,106 +535,6 @@ def taxonomy_candidates(graph, keyword: str, known: set[str], keyword_senses: tu
         if names:
             out.append({"synset": synset, "kind": kind_of(graph, synset), "names": names})
     return out
-
-
-def concept_key(written: str) -> tuple[str, ...]:
-    """What two names of one concept share: their words, plurals folded, a trailing qualifier
-    and a leading "the" dropped ("Video game consoles" = "video game console"; "Firefox (web
-    browser)" = "Firefox")."""
-    ws = words(without_qualifier(written))
-    if len(ws) > 1 and ws[0] == "the":  # "The Open Source Definition" = "Open Source Definition"
-        ws = ws[1:]
-    return tuple(singular(w) for w in ws)
-
-
-_ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
-_ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "in", "on", "to", "a", "an"})
-
-
-def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
-    """{phrase: (kept phrase, why)} for the rows that name a concept another row already ranks.
-
-    `rows` carry phrase, written (as the lists or the title wrote it), score and n_cp. Two
-    kinds of repeat, each ranked once, at the better score (ties: the longer name):
-    - the same name up to plurals or a trailing qualifier (`concept_key`);
-    - a name that only ever occurs inside a longer one: its words a run inside the other's
-      and the same n(CP), so the index never has it alone ("Experience design" in "User
-      experience design", "Laws of robotics" in "Three Laws of Robotics"); its counts are
-      the longer name's own.
-    And an acronym written in capitals ("DSP") whose expansion ranks too ("Digital signal
-    processing", the initials of its words) is ranked as the expansion, whatever its score.
-    And another name of the same page: a row whose `page` a better row already has, when the
-    page itself calls it so (`alias`: its title or first paragraph names it, as "Mozilla
-    Firefox, or simply Firefox, is ..." does), is that row's concept ("Firefox" and "Mozilla
-    Firefox", "PaaS" and "Platform as a service"). A name the page does not use may be a
-    part of it that the site sends to the page ("AT&T syntax" to "x86 assembly language"),
-    and keeps its own rank. Rows without `page` are never folded so.
-    """
-    order = sorted((r for r in rows if r["score"] > 0),
-                   key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
-    expansions: dict[str, dict] = {}
-    for r in order:
-        ws = words(without_qualifier(r["written"]))
-        if len(ws) > 1:
-            expansions.setdefault(initials(ws), r)
-            # Acronyms skip the little words: "FOSS", "IEEE" ("... of Electrical and Electronics ...").
-            expansions.setdefault(initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws), r)
-    kept_by_key: dict[tuple[str, ...], dict] = {}
-    kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
-    kept_by_page: dict[str, dict] = {}
-    out: dict[str, tuple[str, str]] = {}
-    for r in order:
-        key = concept_key(r["written"])
-        bare = r["written"].strip()
-        letters = bare[:-1].lower() if bare.endswith("s") else bare.lower()
-        if _ACRONYM.fullmatch(bare) and letters in expansions:
-            full = expansions[letters]
-            out[r["phrase"]] = (full["phrase"], f"the initials of '{full['written']}': ranked once, as the full name")
-            continue
-        if key in kept_by_key:
-            kept = kept_by_key[key]
-            out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
-            continue
-        page = r.get("page")
-        if page and page in kept_by_page and r.get("alias"):
-            kept = kept_by_page[page]
-            out[r["phrase"]] = (kept["phrase"], f"another name of '{kept['written']}': its page, which calls it "
-                                                 f"so, is the same: ranked once")
-            kept_by_key.setdefault(key, kept)  # its plural goes the same way ("junction transistors")
-            continue
-        # Counted words, not folded ones: only an exact run makes one phrase's documents
-        # a subset of the other's, which is what equal n(CP) then says are the same.
-        ws = r["phrase"].split()
-        nest = next((k for kws, k in kept_by_count.get(r["n_cp"], [])
-                     if r["n_cp"] > 0 and (contains_phrase(kws, ws) or contains_phrase(ws, kws))), None)
-        if nest is not None:
-            why = f"occurs in the same {r['n_cp']} documents as '{nest['written']}', one inside the other: ranked once"
-            out[r["phrase"]] = (nest["phrase"], why)
-            continue
-        kept_by_key[key] = r
-        kept_by_count.setdefault(r["n_cp"], []).append((ws, r))
-        if page and r.get("alias"):  # both names the page's own: not a name it was merely found by
-            kept_by_page.setdefault(page, r)
-    return out
-
-
-def names_itself(written: str, title: str, lead: str) -> bool:
-    """True if a page's title or first paragraph names `written` (a trailing qualifier
-    dropped; words in order, case and punctuation aside): the page answers to that name."""
-    ws = words(without_qualifier(written))
-    return bool(ws) and (contains_phrase(words(title_name(title)), ws) or contains_phrase(words(lead), ws))
-
-
-def is_broader(phrase: str, keyword_lead: str) -> bool:
-    """True if the keyword's own page calls the keyword a kind or branch of `phrase`.
-
-    "Robotics is an interdisciplinary branch of computer science and engineering": computer
-    science and engineering are broader than robotics, its genus, not its sub-topics. The
-    same reading as `says_is_a`, turned round: the phrase within the first sentence's
-    genus window of the keyword's page (a trailing qualifier dropped, plurals folded).
-    """
-    bare = without_qualifier(phrase)
-    return bool(keyword_lead) and says_is_a(keyword_lead, bare)
 
 
 def chance_p(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable
 
-from .evidence import concept_key
+from .names import concept_key
 
 
 def list_of(path: str) -> str:

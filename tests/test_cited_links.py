@@ -14,7 +14,7 @@ from pipeline.links import MAX_BLOCK_WORDS, links_naming
 from pipeline.search import LocalBackend
 from pipeline.text import words
 from pipeline.topic_stages import cited_links
-from scoring.evidence import concept_key
+from scoring.names import concept_key
 
 WIKI = "https://en.wikipedia.org/wiki/"
 CRYPTO = """<html><head><title>Cryptography</title></head><body>

@@ -8,10 +8,16 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (Facts, NO_KEYWORD_PAGE_FACTOR, OTHER_FIELD_FACTOR, UNSAID_FACTOR, SIBLING_FACTOR, genus_heads, names_a_field, page_name_candidates, reads_under, SAID_MIN_SHARE, could_be_a_name, person_by_name, LINK_FACTOR, names_an_organisation, COORDINATED_FACTOR, COORDINATED_SHARE, SAID_FACTOR, QUIET_PAGE_FACTOR, DEFINES_FACTOR, IS_A_FACTOR, SECTION_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, choose_page, concept_key, defining_sentence, DEFINING_SENTENCES, first_sentence,
-                              is_broader, rank_key,
-                              definition_candidates, evidence_score, explain, fold_variants, is_fragment, names_a_list, names_itself, names_works, npmi, opens_as_biography, page_kind,
-                              part_of_keyword, says_is_a, sentences, is_structure)
+from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE, DEFINES_FACTOR,
+                              definition_candidates, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
+                              LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi, OTHER_FIELD_FACTOR, page_name_candidates,
+                              QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
+                              SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, UNSAID_FACTOR)
+from scoring.kinds import could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name
+from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, is_broader, names_a_field,
+                          opens_as_biography, says_is_a)
+from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_itself, part_of_keyword
+from scoring.sentences import first_sentence, sentences
 
 
 def test_npmi_independent_is_zero():
@@ -784,7 +790,7 @@ def test_a_heading_most_pages_hold_is_structure():
 
 
 def test_chance_p_is_the_hypergeometric_tail_and_sets_the_per_keyword_cut():
-    from scoring.evidence import CHANCE_P, at_chance, chance_p, rank_key
+    from scoring.evidence import at_chance, CHANCE_P, chance_p, rank_key
 
     # 100 documents, the keyword in 10, the candidate in 10: 1 shared is what chance gives,
     # 6 shared is not. Exact tails: P(X >= 1) = 1 - C(90,10)/C(100,10).
@@ -890,7 +896,7 @@ def test_a_citation_no_sentence_backs_ties_nothing():
     (["Printers"], "", None),
 ])
 def test_filed_as_takes_a_class_whose_name_ends_with_the_keyword(classes, keyword, expected):
-    from scoring.evidence import filed_as
+    from scoring.names import filed_as
     assert filed_as(classes, keyword) == expected
 
 
@@ -912,7 +918,7 @@ def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
 @pytest.mark.parametrize("classes", [["History of the Internet"], ["Unsolved problems in neuroscience"],
                                      ["Fields of mathematics"]])
 def test_filed_as_wants_the_keyword_as_the_head_not_after_a_preposition(classes):
-    from scoring.evidence import filed_as
+    from scoring.names import filed_as
     keyword = {"History of the Internet": "internet", "Unsolved problems in neuroscience": "neuroscience",
                "Fields of mathematics": "mathematics"}[classes[0]]
     assert filed_as(classes, keyword) is None
@@ -932,7 +938,7 @@ def test_names_works_when_the_keyword_is_a_kind_of_work(keyword, works):
     ("Static program analysis", "program analysis"), ("Graphical terminals", "terminal"),
 ])
 def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keyword):
-    from scoring.evidence import names_a_kind
+    from scoring.names import names_a_kind
     assert names_a_kind(phrase, keyword)
 
 
@@ -946,7 +952,7 @@ def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keywor
     ("Graph theory software", "graph theory"), ("", "graph theory"), ("graph theory", ""),
 ])
 def test_other_names_holding_the_keyword_name_no_kind(phrase, keyword):
-    from scoring.evidence import names_a_kind
+    from scoring.names import names_a_kind
     assert not names_a_kind(phrase, keyword)
 
 
@@ -972,12 +978,12 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     ("Web", "world wide web", False), ("", "unix", False),
 ])
 def test_holds_name_reads_the_keywords_words_as_whole_words(phrase, keyword, holds):
-    from scoring.evidence import holds_name
+    from scoring.names import holds_name
     assert holds_name(phrase, keyword) is holds
 
 
 def test_genus_of_and_shared_genus_read_first_sentences():
-    from scoring.evidence import genus_of, shared_genus
+    from scoring.lead import genus_of, shared_genus
     python = genus_of("Python is an interpreted, high-level, general-purpose programming language. Created by ...")
     ruby = genus_of("Ruby is an interpreted, high-level, general-purpose programming language. It was ...")
     assert "language" in python and shared_genus(ruby, python) in {"interpreted", "high-level", "language"}
@@ -1064,5 +1070,5 @@ def test_by_sense_puts_the_sense_the_collection_uses_first():
     ("work", "Utah Data Center", "data center", False, "work"),  # works have their own rule (names_works)
 ])
 def test_kind_asked_for_keeps_instances_of_the_keyword_as_concepts(kind, written, keyword, people_asked, expected):
-    from scoring.evidence import kind_asked_for
+    from scoring.kinds import kind_asked_for
     assert kind_asked_for(kind, written, keyword, people_asked) == expected

@@ -1,7 +1,7 @@
 """scoring.peers: what the mined lists put beside the keyword itself."""
 import pytest
 
-from scoring.evidence import CO_INSTANCE_FACTOR, DEFINES_FACTOR, Facts, evidence_score, explain
+from scoring.evidence import CO_INSTANCE_FACTOR, DEFINES_FACTOR, evidence_score, explain, Facts
 from scoring.hearst import Said
 from scoring.peers import list_of, listed_beside
 

@@ -6,7 +6,8 @@ import pytest
 
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
-from scoring.evidence import part_of_keyword, taxonomy_candidates
+from scoring.evidence import taxonomy_candidates
+from scoring.names import part_of_keyword
 from scoring.taxonomy import (ancestors, below, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
                               names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
 
@@ -406,7 +407,7 @@ def test_introduced_as_person_by_the_verb_after_the_name(wordnet, written, after
     ("Daisy Bell", False),          # a daisy is a flower
     ("Gene Ontology", False),
     ("Edmund M. Clarke Award Fund", False),  # five words
-    ("E. Clarke", False),           # initials first: evidence.person_by_name's business
+    ("E. Clarke", False),           # initials first: kinds.person_by_name's business
 ])
 def test_reads_as_person_with_census_given_names(wordnet, written, expected):
     assert reads_as_person(wordnet, written) is expected

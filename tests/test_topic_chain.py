@@ -13,7 +13,9 @@ import luigi
 import pytest
 
 from pipeline.text import singular, words
-from scoring.evidence import GENERIC_SHARE, KINDS, STRUCTURE_SHARE, concept_key
+from scoring.evidence import GENERIC_SHARE, STRUCTURE_SHARE
+from scoring.kinds import KINDS
+from scoring.names import concept_key
 from tasks import BuildIndex, TopicConcepts
 from tasks.topic import STAGES
 
@@ -294,7 +296,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     # Filed: the candidate's own page is filed by its site under a class whose head is the
     # keyword (the classes are in the store), and the factor says which class.
     from pipeline.search import LocalBackend
-    from scoring.evidence import filed_as
+    from scoring.names import filed_as
     backend = LocalBackend(BuildIndex(output_root=task.output_root).output()["db"].path)
     filed = [c for c in rep["candidates"] if c["evidence"]["filed"]]
     assert filed, "no candidate of the slice is filed under the keyword"

@@ -20,7 +20,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Callable
 
-from scoring.evidence import MIN_CITING_PAGES, COORDINATED_SHARE, concept_key, reads_under
+from scoring.evidence import COORDINATED_SHARE, MIN_CITING_PAGES, reads_under
+
+from scoring.names import concept_key
 from scoring.hearst import Said
 
 from .handjudged import JUDGEMENTS, TOP, top_candidates, verdicts

@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scoring.evidence import concept_key
+from scoring.names import concept_key
 
 from .toplists import publish, run_reports
 

@@ -1,0 +1,148 @@
+"""What kind of thing a page or a name is: a person, an organisation, a work or a concept.
+
+The default ranking lists people, organisations and works apart from the concepts (KINDS
+is the report's order). Read from a page's first sentence and title (`page_kind`), or from
+a name alone when no page describes it.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.store import title_name
+from pipeline.text import singular, without_qualifier, words
+
+from .lead import BRACKETED, DEFINITION, genus_heads, opens_as_biography
+from .lexicon import FRAGMENT_ENDS, NAME_ORGANISATION_WORDS, ORGANISATION_NOUNS, PERSON_NOUNS, WORK_NOUNS
+from .names import names_a_kind
+from .sentences import first_sentence
+
+_QUALIFIER_WORDS = re.compile(r"\(\s*(?:[^()]*\s)?([A-Za-z]+)\s*\)\s*$")  # the last word of a trailing "(...)"
+# "the financial center of Northern California" is a place, "a research centre at" an institution.
+_CENTRE = frozenset({"centre", "center"})
+_PLACE_CENTRE = re.compile(r"\bcent(?:er|re)\s+of\b", re.I)
+# A title's qualifier may say "series" or "character" alone ("Batman (TV series)", "Kirby
+# (character)"); a first sentence's "a series of operating systems" names no work.
+_WORK_QUALIFIERS = WORK_NOUNS | {"series", "character"}
+# "a television series", "a comic book series", "a series of novels": works in a row; "a
+# series of operating systems" or "a video game series" are products.
+_WORK_SERIES = re.compile(r"\b(?:television|tv|web|book|film|comic|anime|manga|novel|radio|documentary)\s+series\b"
+                          r"|\bseries\s+of\s+(?:books|novels|films|comics|episodes|monographs|albums|short stories)\b",
+                          re.I)
+KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's order: concepts first
+
+
+def page_kind(lead: str, title: str = "") -> str:
+    """What a page says its subject is: "person", "organisation", "work" or "concept" (_lead_kind),
+    its title read when the lead says nothing else: "Electronic Frontier Foundation",
+    "Computer Pioneer Award" (headed_by_organisation)."""
+    kind = _lead_kind(lead, title)
+    if kind == "concept" and title and headed_by_organisation(title_name(title)):
+        return "organisation"
+    return kind
+
+
+def headed_by_organisation(name: str) -> bool:
+    """True for a name in title case of two or more words whose last word is a
+    NAME_ORGANISATION_WORDS word: "Electronic Frontier Foundation", "W. H. Freeman and
+    Company", "BCS Lovelace Medal"; not "Library of Congress Control Number", "Python Software
+    Foundation License", "University of Michigan Executive System" (an operating system), nor
+    "Ubuntu Software Center" (a centre's title names products too: its lead decides)."""
+    name = without_qualifier(name)
+    if " v. " in name or not names_an_organisation(name):  # "SCO Group, Inc. v. Novell, Inc.": a lawsuit
+        return False
+    return name.split()[-1].lower().strip(",.()") in NAME_ORGANISATION_WORDS - _CENTRE
+
+
+def _lead_kind(lead: str, title: str = "") -> str:
+    """What a page says its subject is: "person", "organisation", "work" or "concept".
+
+    Read from the first sentence of its lead (a biography's dates, else the head noun of
+    what a named subject "is": an occupation, an organisation or a work), and from its
+    title's qualifier: "Amazon (company)" is an organisation whatever its first sentence
+    looks like, "Flushed Away (film)" a work.
+    """
+    if opens_as_biography(lead):
+        return "person"
+    qualifier = _QUALIFIER_WORDS.search(title_name(title)) if title else None
+    if qualifier and qualifier.group(1).lower() in PERSON_NOUNS:  # "David Wheeler (computer scientist)"
+        return "person"
+    if qualifier and qualifier.group(1).lower() in ORGANISATION_NOUNS:
+        return "organisation"
+    if qualifier and qualifier.group(1).lower() in _WORK_QUALIFIERS:
+        return "work"
+    if not lead:
+        return "concept"
+    first = first_sentence(lead)
+    m = DEFINITION.search(first)
+    # "A bank is a financial institution": a kind of organisation, a concept; a named one
+    # ("Google LLC is ...") has no indefinite article before its verb. A bracket before the
+    # verb is an aside, not the subject: 'Good Copy Bad Copy (subtitled "A documentary about
+    # ...") is a 2007 documentary film'.
+    if m is None or re.search(r"(?:^|\W)an?\s", BRACKETED.sub(" ", first[:m.start()]), re.I):
+        return "concept"
+    # Each conjunct's head counts: "a Japanese multinational video game developer and
+    # publisher", "a consumer electronics and video game company".
+    heads = genus_heads(m.group(1))
+    if any(h in PERSON_NOUNS for h in heads):
+        return "person"
+    if any(h in ORGANISATION_NOUNS - _CENTRE for h in heads) or (
+            _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1))) or (
+            "tank" in heads and re.search(r"\bthink[\s-]tank\b", m.group(1), re.I)):
+        return "organisation"
+    fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
+    serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
+    return "work" if fictional or serial or any(h in WORK_NOUNS for h in heads) else "concept"
+
+
+def names_works(keyword: str) -> bool:
+    """True if the keyword names a kind of work ("textbook", "science fiction film",
+    "academic journals"): then a work is one of its instances, a concept, not apart."""
+    ws = words(keyword)
+    if not ws:
+        return False
+    last = ws[-1].lower()
+    return singular(last) in _WORK_QUALIFIERS
+
+
+def names_an_organisation(written: str) -> bool:
+    """True for a name of two or more words in title case that holds a NAME_ORGANISATION_WORDS
+    word or ends with "International" ("Amnesty International", "SRI International")."""
+    content = [w for w in written.split() if w.lower() not in FRAGMENT_ENDS]
+    return (len(content) >= 2 and all(w[:1].isupper() for w in content)
+            and (any(w.lower().strip(",.()") in NAME_ORGANISATION_WORDS for w in content)
+                 or content[-1] == "International"))
+
+
+# A name as people write a person's: initials and a surname ("K. R. Rao"), or one to three
+# capitalised words ("Hinton", "Oskar Morgenstern"), which a biography may end with.
+_INITIALS_NAME = re.compile(r"(?:[A-Z]\.\s?){1,3}[A-Z][a-z][\w'\u2019-]*")
+_NAME_WORD = re.compile(r"[A-Z][a-z][\w'\u2019-]*")
+
+
+def could_be_a_name(written: str) -> bool:
+    """True if `written` reads as a person's name: initials and a surname, or 1-3 capitalised words."""
+    ws = written.split()
+    return bool(_INITIALS_NAME.fullmatch(written.strip())) or (
+        0 < len(ws) <= 3 and all(_NAME_WORD.fullmatch(w) for w in ws))
+
+
+def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> bool:
+    """True if a name no page is titled with is a person's: written as initials and a surname
+    ("K. R. Rao"), or the end of a biography's title in the collection ("Hinton": the page
+    "Geoffrey Hinton" opens as a biography). `ending` holds (url, title, lead) of the pages whose
+    title ends with the name (SearchBackend.pages_ending_with)."""
+    if _INITIALS_NAME.fullmatch(written.strip()):
+        return True
+    return any(page_kind(lead, title) == "person" for _, title, lead in ending)
+
+
+def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool) -> str:
+    """"concept" for a person or organisation that is one of what the keyword names, else `kind`:
+    "Ralph Griswold" for "computer scientists" (`people_asked`: every WordNet sense of the
+    keyword is a kind of person), "Utah Data Center" for "data center" (its name is a kind
+    of the keyword's, names_a_kind), whoever runs it."""
+    if kind == "person" and people_asked:
+        return "concept"
+    if kind == "organisation" and names_a_kind(written, keyword):
+        return "concept"
+    return kind

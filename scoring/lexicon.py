@@ -1,0 +1,70 @@
+"""The closed word lists the default ranking reads names and first sentences by.
+
+Data, not rules: `scoring.names`, `scoring.lead` and `scoring.kinds` hold the rules that use
+them. Each list is closed on purpose (an open rule such as "-ly ends an adverb" also
+catches nouns); what each list is for is said beside it.
+"""
+from __future__ import annotations
+
+# What a first sentence calls a field of study (scoring.lead.names_a_field).
+FIELD_NOUNS = frozenset({"field", "subfield", "sub-field", "discipline", "subdiscipline", "sub-discipline", "branch",
+                         "area", "science", "study"})
+# Modifiers that make no kind: a conjunction or preposition joins another name to the
+# keyword's ("Parallel and distributed computing", "Voice over Internet Protocol"), a
+# determiner, quantifier or time word picks out instances or an era ("first
+# microprocessors", "Modern cryptography").
+NOT_KIND_MODIFIERS = frozenset({
+    "and", "or", "nor", "but", "of", "for", "over", "in", "on", "with", "without", "to", "by", "from", "as",
+    "at", "into", "via", "versus", "vs", "than", "the", "a", "an", "not", "no", "this", "that", "these",
+    "those", "its", "their", "his", "her", "our", "your", "my", "other", "another", "some", "any", "all",
+    "each", "every", "many", "most", "more", "several", "various", "such", "same", "first", "last", "early",
+    "earliest", "modern", "recent"})
+# Words a name or noun phrase does not end with: an item ending so was cut from a longer
+# phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").
+FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
+                           "into", "onto", "and", "or", "nor", "but", "as", "than", "via", "per", "about"})
+# Where a noun phrase's head ends and its modifier begins ("History of the Internet").
+PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
+# What an organisation's first sentence calls it, as the head of what it "is" ("an American
+# multinational technology company", "a non-profit organization"): scoring.kinds.
+ORGANISATION_NOUNS = frozenset({
+    "company", "corporation", "conglomerate", "firm", "manufacturer", "publisher",
+    "retailer", "subsidiary", "startup", "organization", "organisation", "foundation", "institute",
+    "institution", "agency", "consortium", "association", "society", "federation", "charity", "nonprofit",
+    "university", "college", "laboratory", "department", "government", "club", "union",
+    "conference", "symposium", "workshop", "congress", "prize", "award", "studio", "council", "commission",
+    "committee", "academy", "museum", "broadcaster", "airline", "centre", "center", "non-profit",
+    "not-for-profit"})  # and their events and prizes
+# Words that make a name in title case an organisation's, an event's or a prize's, when no
+# page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
+# Principles of Distributed Computing". Fewer than ORGANISATION_NOUNS: "Disjoint Union" and
+# "Department" are also written so in lists of concepts. "Center" and "Centre" name an
+# institution when no page says otherwise ("Joslin Diabetes Center"), but also products
+# ("Ubuntu Software Center"): a page's title alone does not make it one (headed_by_organisation).
+NAME_ORGANISATION_WORDS = frozenset({
+    "company", "corporation", "inc", "ltd", "llc", "foundation", "institute", "association", "society",
+    "federation", "consortium", "university", "college", "laboratory", "laboratories", "agency",
+    "symposium", "conference", "workshop", "congress", "prize", "award", "medal", "studios", "council",
+    "commission", "committee", "institution", "academy", "museum", "bureau", "alliance", "initiative",
+    "school", "hospital", "center", "centre"})
+# What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
+# Japanese computer scientist". Occupations only: no word a product or program is also
+# called ("developer", "designer", "editor", "assistant", "agent" stay out).
+PERSON_NOUNS = frozenset({
+    "scientist", "mathematician", "physicist", "chemist", "biologist", "astronomer", "statistician", "logician",
+    "philosopher", "psychologist", "neuroscientist", "economist", "sociologist", "anthropologist", "linguist",
+    "historian", "theorist", "engineer", "inventor", "entrepreneur", "businessman", "businesswoman", "executive",
+    "investor", "philanthropist", "programmer", "hacker", "cryptographer", "researcher", "academic", "professor",
+    "lecturer", "author", "writer", "novelist", "poet", "journalist", "artist", "actor", "actress",
+    "musician", "composer", "politician", "activist", "diplomat", "explorer", "pioneer", "scholar", "educator"})
+# What a work's first sentence calls it: "Introduction to the Theory of Computation is a
+# standard textbook ...", "HAL 9000 is a fictional artificial intelligence character",
+# "Batman is a 1960s American live action television series" (its title's qualifier). A
+# book, a film or a journal about the keyword is neither a sub-topic nor a key concept.
+# "program" and "game" are not here: "a spreadsheet program", "the ultimatum game" name
+# concepts and products; nor "character", unless fictional: "a control character".
+WORK_NOUNS = frozenset({
+    "book", "textbook", "novel", "novella", "film", "movie", "documentary", "episode", "sitcom", "show",
+    "album", "song", "opera", "musical", "play", "screenplay", "poem", "essay", "treatise", "monograph",
+    "anthology", "paper", "article", "journal", "magazine", "newspaper", "periodical", "encyclopedia",
+    "dictionary", "comic", "manga", "anime", "franchise", "trilogy", "painting", "sculpture"})

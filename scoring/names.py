@@ -1,0 +1,210 @@
+"""What a candidate's name says of it: a fragment, a list page, a kind or part of the keyword, one
+concept under several names.
+
+Pure functions of the names as written (plurals folded by `pipeline.text.singular`); the
+default ranking (`scoring.evidence`) reads its facts from them.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.store import title_name
+from pipeline.text import contains_phrase, singular, stemmed, without_qualifier, words
+
+from .lexicon import FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS
+
+# Pages that list or compare rather than describe one thing: their title names no concept.
+# "Machine vision glossary": a glossary named the other way round is as much an index page.
+_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b|.*\bglossary$)",
+                         re.I)
+
+
+def filed_as(classes: list[str], keyword: str) -> str | None:
+    """The first of a page's classes (pipeline.filing) named after the keyword, or None.
+
+    Named after it: the keyword is the head of the class's name. English puts a noun
+    phrase's head last, before any prepositional phrase: the class's words up to its
+    first preposition (a trailing qualifier dropped, plurals folded) end with the keyword's
+    ("Hard disk drives", "Computer printers", "Java (programming language)" for "java").
+    The class is then the keyword or a kind of it. Where the keyword only modifies
+    another head ("Dynamic programming languages" for "dynamic programming") or follows
+    a preposition ("History of the Internet", "Unsolved problems in neuroscience"), the
+    class is something else that concerns it.
+    """
+    kw = [singular(w) for w in words(keyword)]
+    if not kw:
+        return None
+    for name in classes:
+        ws = words(without_qualifier(name))
+        cut = next((i for i, w in enumerate(ws) if w in PREPOSITIONS), len(ws))
+        head = [singular(w) for w in ws[:cut]]
+        if head[-len(kw):] == kw:
+            return name
+    return None
+
+
+_CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
+
+
+# Begins a cut-off phrase, not a name, when written in lower case ("in Java", "on a chip");
+# an article may begin a name as listed ("the Internet").
+_FRAGMENT_STARTS = FRAGMENT_ENDS - {"a", "an", "the"}
+
+
+def is_fragment(phrase: str) -> bool:
+    """True if the phrase names nothing: it ends with a word no name ends with ("Philosophy
+    of"), begins with one written in lower case ("in Java": a link's anchor cut from its
+    sentence; a title's "On the Origin of Species" is capitalised), or is a line of code."""
+    ws = words(phrase)
+    first = phrase.split(maxsplit=1)[0] if ws else ""
+    return (bool(ws) and (ws[-1] in FRAGMENT_ENDS or (first.islower() and ws[0] in _FRAGMENT_STARTS))
+            or _CODE.search(phrase) is not None)
+
+
+def initials(ws: list[str]) -> str:
+    """The first letters of words, joined ("operating system" -> "os")."""
+    return "".join(w[0] for w in ws)
+
+
+def part_of_keyword(phrase: str, keyword: str) -> bool:
+    """True if the candidate's words occur as a run inside the keyword's, plurals folded.
+
+    "intelligence" for "artificial intelligence"; also the keyword in the plural
+    ("Operating systems" for "operating system"), as its initials ("OS", "AI"), spelt
+    with a hyphen or space more or less ("Email" for "e-mail"), or, for a keyword of
+    several words, in another form of each word ("Quantum computer" for "quantum
+    computing"). Not Porter stems for one word: "Robot" is a concept of robotics, not the keyword.
+    """
+    kw, ph = [singular(w) for w in words(keyword)], [singular(w) for w in words(phrase)]
+    if len(ph) > 1 and ph[0] == "the" and kw[:1] != ["the"]:  # "The lambda calculus": a heading's article
+        ph = ph[1:]
+    if len(kw) > 1 and ph == [initials(kw)]:  # its initials: "OS", "AI"
+        return True
+    # Another form of a name of several words ("Quantum computer" for "quantum computing",
+    # "Software engineer"): every word's Porter stem the same. One word alone keeps its
+    # ending: "Robot" (stem "robot") is a concept of "robotics" (stem "robot").
+    if len(kw) > 1 and len(ph) == len(kw) and stemmed(phrase) == stemmed(keyword):
+        return True
+    # The same letters spelt with or without a hyphen or space: "Email" for "e-mail",
+    # "Database" for "data base", "Online" for "on-line".
+    if ph and "".join(ph) == "".join(kw) and len(ph) != len(kw):
+        return True
+    return contains_phrase(kw, ph)
+
+
+def names_a_list(phrase: str) -> bool:
+    """True if the phrase is the title of an index-like page ("List of ...", "Glossary of ...")."""
+    return _INDEX_LIKE.match(phrase.strip()) is not None
+
+
+def names_a_kind(phrase: str, keyword: str) -> bool:
+    """True if the candidate's name is the keyword's, plurals folded, after one or more
+    modifiers that make a kind ("Spectral graph theory" for "graph theory"): not joined to it
+    by a hyphen ("Semi-supervised learning" for "supervised learning"), a conjunction or
+    preposition, nor a possessive ("Intel's graphics processing units") or NOT_KIND_MODIFIERS."""
+    kw, ph = concept_key(keyword), concept_key(phrase)
+    if not kw or len(ph) <= len(kw) or ph[-len(kw):] != kw:
+        return False
+    # The keyword's words must be whole space-separated tokens of the name as written.
+    tokens, n = without_qualifier(phrase).split(), 0
+    while tokens and n < len(kw):
+        n += len(words(tokens.pop()))
+    modifiers = " ".join(tokens)
+    return (n == len(kw) and bool(words(modifiers)) and not re.search(r"['\u2019]s?$", modifiers)
+            and not any(w in NOT_KIND_MODIFIERS for w in words(modifiers)))
+
+
+def holds_name(phrase: str, keyword: str) -> bool:
+    """True if the candidate's name holds the keyword's words as whole words, plurals folded,
+    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java")."""
+    kw = [singular(w) for w in words(keyword)]
+    ph = [singular(w) for w in words(phrase)]
+    return len(ph) > len(kw) and contains_phrase(ph, kw)
+
+
+def concept_key(written: str) -> tuple[str, ...]:
+    """What two names of one concept share: their words, plurals folded, a trailing qualifier
+    and a leading "the" dropped ("Video game consoles" = "video game console"; "Firefox (web
+    browser)" = "Firefox")."""
+    ws = words(without_qualifier(written))
+    if len(ws) > 1 and ws[0] == "the":  # "The Open Source Definition" = "Open Source Definition"
+        ws = ws[1:]
+    return tuple(singular(w) for w in ws)
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
+_ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "in", "on", "to", "a", "an"})
+
+
+def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
+    """{phrase: (kept phrase, why)} for the rows that name a concept another row already ranks.
+
+    `rows` carry phrase, written (as the lists or the title wrote it), score and n_cp. Two
+    kinds of repeat, each ranked once, at the better score (ties: the longer name):
+    - the same name up to plurals or a trailing qualifier (`concept_key`);
+    - a name that only ever occurs inside a longer one: its words a run inside the other's
+      and the same n(CP), so the index never has it alone ("Experience design" in "User
+      experience design", "Laws of robotics" in "Three Laws of Robotics"); its counts are
+      the longer name's own.
+    And an acronym written in capitals ("DSP") whose expansion ranks too ("Digital signal
+    processing", the initials of its words) is ranked as the expansion, whatever its score.
+    And another name of the same page: a row whose `page` a better row already has, when the
+    page itself calls it so (`alias`: its title or first paragraph names it, as "Mozilla
+    Firefox, or simply Firefox, is ..." does), is that row's concept ("Firefox" and "Mozilla
+    Firefox", "PaaS" and "Platform as a service"). A name the page does not use may be a
+    part of it that the site sends to the page ("AT&T syntax" to "x86 assembly language"),
+    and keeps its own rank. Rows without `page` are never folded so.
+    """
+    order = sorted((r for r in rows if r["score"] > 0),
+                   key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
+    expansions: dict[str, dict] = {}
+    for r in order:
+        ws = words(without_qualifier(r["written"]))
+        if len(ws) > 1:
+            expansions.setdefault(initials(ws), r)
+            # Acronyms skip the little words: "FOSS", "IEEE" ("... of Electrical and Electronics ...").
+            expansions.setdefault(initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws), r)
+    kept_by_key: dict[tuple[str, ...], dict] = {}
+    kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
+    kept_by_page: dict[str, dict] = {}
+    out: dict[str, tuple[str, str]] = {}
+    for r in order:
+        key = concept_key(r["written"])
+        bare = r["written"].strip()
+        letters = bare[:-1].lower() if bare.endswith("s") else bare.lower()
+        if _ACRONYM.fullmatch(bare) and letters in expansions:
+            full = expansions[letters]
+            out[r["phrase"]] = (full["phrase"], f"the initials of '{full['written']}': ranked once, as the full name")
+            continue
+        if key in kept_by_key:
+            kept = kept_by_key[key]
+            out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
+            continue
+        page = r.get("page")
+        if page and page in kept_by_page and r.get("alias"):
+            kept = kept_by_page[page]
+            out[r["phrase"]] = (kept["phrase"], f"another name of '{kept['written']}': its page, which calls it "
+                                                 f"so, is the same: ranked once")
+            kept_by_key.setdefault(key, kept)  # its plural goes the same way ("junction transistors")
+            continue
+        # Counted words, not folded ones: only an exact run makes one phrase's documents
+        # a subset of the other's, which is what equal n(CP) then says are the same.
+        ws = r["phrase"].split()
+        nest = next((k for kws, k in kept_by_count.get(r["n_cp"], [])
+                     if r["n_cp"] > 0 and (contains_phrase(kws, ws) or contains_phrase(ws, kws))), None)
+        if nest is not None:
+            why = f"occurs in the same {r['n_cp']} documents as '{nest['written']}', one inside the other: ranked once"
+            out[r["phrase"]] = (nest["phrase"], why)
+            continue
+        kept_by_key[key] = r
+        kept_by_count.setdefault(r["n_cp"], []).append((ws, r))
+        if page and r.get("alias"):  # both names the page's own: not a name it was merely found by
+            kept_by_page.setdefault(page, r)
+    return out
+
+
+def names_itself(written: str, title: str, lead: str) -> bool:
+    """True if a page's title or first paragraph names `written` (a trailing qualifier
+    dropped; words in order, case and punctuation aside): the page answers to that name."""
+    ws = words(without_qualifier(written))
+    return bool(ws) and (contains_phrase(words(title_name(title)), ws) or contains_phrase(words(lead), ws))
