@@ -524,7 +524,7 @@ def taxonomy_candidates(graph, keyword: str, known: set[str], keyword_senses: tu
     and its usable names as (phrase, as written): not in `known` (candidates already),
     not the keyword or part of it, at least MIN_NAME_CHARS characters, no digit, at most MAX_NAME_WORDS words, no list page's
     name. Which name stands for the synset is for the hit counts to say (the one the
-    collection uses with the keyword most: topic_stages.evidence).
+    collection uses with the keyword most: pipeline.evidence_stage).
     """
     out = []
     for synset in sorted(below(graph, keyword, keyword_senses)):

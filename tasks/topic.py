@@ -14,7 +14,7 @@ from pathlib import Path
 
 import luigi
 
-from pipeline import topic_stages as stages
+from pipeline import evidence_stage, topic_stages as stages
 from pipeline.errors import UserError
 from pipeline.results import collect_results
 from pipeline.search import BACKENDS, CachedHitCounts, open_backend
@@ -282,7 +282,7 @@ class Evidence(TopicStage):
         taxonomy = Taxonomy(self.input()["wordnet"].path)
         try:
             with self.hit_counter() as count:
-                result = stages.evidence(self.open_backend(), self.keyword.strip(), scored,
+                result = evidence_stage.evidence(self.open_backend(), self.keyword.strip(), scored,
                                          read_json(self.stage_input(CandidatePhrases))["candidates"],
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
                                          self.progress("candidates weighed"), self.rules(), taxonomy,

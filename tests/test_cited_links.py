@@ -1,4 +1,4 @@
-"""What paragraphs naming a keyword link to (pipeline.links.links_naming, topic_stages.cited_links).
+"""What paragraphs naming a keyword link to (pipeline.links.links_naming, evidence_stage.cited_links).
 
 The stand-in for the links of a page about a keyword the collection has no page for:
 real HTML parsed by lxml, and a tiny real page store (LocalBackend).
@@ -13,7 +13,7 @@ from pipeline.boilerplate import DEFAULT_RULES
 from pipeline.links import MAX_BLOCK_WORDS, links_naming
 from pipeline.search import LocalBackend
 from pipeline.text import words
-from pipeline.topic_stages import cited_links
+from pipeline.evidence_stage import cited_links
 from scoring.names import concept_key
 
 WIKI = "https://en.wikipedia.org/wiki/"

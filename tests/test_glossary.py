@@ -116,12 +116,12 @@ def test_an_article_with_a_definition_list_stores_none(backend):
 def test_a_mined_candidate_without_a_page_is_described_by_its_glossary_entry(backend):
     # "capsomere" has no page here, but the glossary's entry for it names the keyword: it
     # defines the candidate as its page would. "bacteriophage"'s entry does not name it.
-    from pipeline import topic_stages as stages
+    from pipeline import evidence_stage, topic_stages as stages
 
     mined = [{"phrase": "capsomere"}, {"phrase": "bacteriophage"}]
     scored = stages.score(stages.hit_counts(backend.hit_count, "capsid", mined), 0.0)
     cands = [{"phrase": c["phrase"], "pages": [WIKI + "Glossary_of_virology"]} for c in mined]
-    rows = {r["phrase"]: r for r in stages.evidence(backend, "capsid", scored, cands, {}, backend.hit_count, 0.0)["candidates"]}
+    rows = {r["phrase"]: r for r in evidence_stage.evidence(backend, "capsid", scored, cands, {}, backend.hit_count, 0.0)["candidates"]}
     assert rows["capsomere"]["source"] == "lists" and rows["capsomere"]["defines"]
     assert rows["capsomere"]["page"] == WIKI + "Glossary_of_virology#capsomere"
     assert rows["capsomere"]["defining_sentence"].startswith("A subunit of the viral capsid")

@@ -1,10 +1,10 @@
-"""_no_concept (pipeline/topic_stages.py): the rules that give a candidate score 0 whatever its counts."""
+"""_no_concept (pipeline/evidence_stage.py): the rules that give a candidate score 0 whatever its counts."""
 from __future__ import annotations
 
 import pytest
 
 from pipeline.text import normalise
-from pipeline.topic_stages import _no_concept
+from pipeline.evidence_stage import _no_concept
 
 
 @pytest.mark.parametrize("written, keyword", [

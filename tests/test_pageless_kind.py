@@ -1,4 +1,4 @@
-"""pageless_kind (pipeline/topic_stages.py): who a name is when no page of the collection is titled with it.
+"""pageless_kind (pipeline/evidence_stage.py): who a name is when no page of the collection is titled with it.
 
 A tiny real page store (LocalBackend) and WordNet's real noun table.
 """
@@ -8,7 +8,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from pipeline.topic_stages import pageless_kind
+from pipeline.evidence_stage import pageless_kind
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
 
 WIKI = "https://en.wikipedia.org/wiki/"

@@ -282,7 +282,7 @@ def test_taxonomy_candidates_one_entry_per_synset_with_usable_names(wordnet):
 
 
 def test_named_by_taxonomy_takes_each_synsets_first_name_that_co_occurs(wordnet):
-    from pipeline.topic_stages import named_by_taxonomy
+    from pipeline.evidence_stage import named_by_taxonomy
 
     shared = {"internet explorer": 3, "explorer": 50, "ie": 9}
     offered = [e for e in taxonomy_candidates(wordnet, "web browser", set())

@@ -1,0 +1,521 @@
+"""Stage 10 of the default method ("evidence"): every candidate's evidence and score, best first.
+
+The phases, in order: gather the candidates of every source (the mined lists, the pages
+that define a concept through the keyword, the keyword's own page's sections and links or,
+without such a page, what citing paragraphs link to, WordNet's names under the keyword);
+read each candidate's page, kind and WordNet placement while the keyword's sentences are
+read in a second process (pipeline.sentence_reader); add the names those sentences
+enumerate as the keyword's kinds; put each candidate's facts together into its score
+(scoring.evidence); rank each concept once. Luigi plumbing is in tasks/topic.py.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Callable, Iterable, Sequence
+
+from scoring.evidence import (MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts, at_chance, by_sense,
+                              chance_p, choose_page, definition_candidates, evidence_score, explain, is_generic,
+                              is_structure, is_thin, npmi, page_name_candidates, rank_key, taxonomy_candidates)
+from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name
+from scoring.lead import genus_of, is_broader, names_a_field, says_is_a, shared_genus
+from scoring.names import (concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
+                           names_itself, part_of_keyword)
+from scoring.peers import listed_beside
+from scoring.sentences import first_sentence
+from scoring.tagtree import related_section_links, section_titles, summary_box_links
+from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
+                              practitioner, reads_as_person, relation, senses, senses_in_context)
+
+from .boilerplate import DEFAULT_RULES, BoilerplateRules
+from .links import link_anchors, links_naming
+from .parse import content_tree
+from .search import SearchBackend, in_domain
+from .sentence_reader import SentenceReader
+from .store import title_name
+from .text import normalise, without_qualifier, words
+from .topic_stages import Progress, hit_counts, map_pages, score
+from .urls import host, title_from_url
+
+
+def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
+             star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
+             domain: str = "", progress: Progress = None, rules: BoilerplateRules = DEFAULT_RULES,
+             taxonomy: Graph | None = None, pages: Sequence[str] = (), items: Iterable[dict] = ()) -> dict:
+    """Stage 10 of the default method: each candidate's evidence and score, best first.
+
+    The mined candidates are joined by the concepts the index's own pages define through
+    the keyword (`definition_candidates`) and those the section headings of the keyword's
+    own page and the anchor texts of its links name (`page_name_candidates`), and, with `taxonomy` (WordNet's noun table), by
+    the names it files under the keyword (`named_by_taxonomy`), counted and scored the same
+    way; each row says where it came from ("lists", "definition", "section", "link", "cited", "wordnet"
+    or "said": a name the keyword's sentences enumerate as its kinds, `SentencePool.named_under`)
+    and whether WordNet files it under the keyword. Definitions and sections come from
+    hosts under `domain` only, as the search results do. Without a page about the keyword,
+    what the run's `pages` link to from their paragraphs naming it stands in for that
+    page's links (`cited_links`; source "cited"). `items` are the run's list items: those
+    sharing a list with the keyword itself are its peers when it names one thing
+    (scoring.peers).
+    """
+    # The keyword's sentences are read beside the index work below (pipeline.sentence_reader).
+    with SentenceReader(backend, keyword, domain) as reader:
+        n_docs = backend.document_count()
+        found = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs)
+        return _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
+                      n_docs, found, progress)
+
+
+@dataclass
+class _Found:
+    """The candidates of every source but the sentences' own names, and what the keyword's page says."""
+
+    todo: list[tuple[dict, str]]       # (hit-count row, source), in the order they are weighed
+    display: dict[str, dict]           # phrase -> its source's entry (name as written, page, kind...)
+    glossed: dict[str, dict]           # glossary terms defined through the keyword, by phrase
+    known: set[str]                    # every phrase offered so far
+    filed: list[dict]                  # WordNet's names under the keyword
+    own: tuple | None                  # (url, title, lead, sentence) of the keyword's own page
+    keyword_lead: str                  # its first paragraph ("" without such a page)
+    sections: list[str]                # its section headings
+    anchors: list[str]                 # its links' anchor texts
+    related_only: set[str]             # anchors linked only from "See also" or the summary box
+    section_keys: set[tuple[str, ...]]
+    link_keys: set[tuple[str, ...]]
+    targets: dict[str, str]            # anchor -> the URL it points to
+    cited: dict[tuple[str, ...], dict]  # without a keyword page: what citing paragraphs link to
+    most_cited: list[dict]
+    kw_senses: tuple[int, ...] | None  # the keyword's WordNet senses its page is about
+    counts: dict[str, int]             # how many rows each source gave, for the artifact
+
+
+def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count: Callable[[Sequence[str]], int],
+            threshold: float, domain: str, rules: BoilerplateRules, taxonomy: Graph | None, pages: Sequence[str],
+            n_docs: int) -> _Found:
+    """Every source's candidates, counted and scored as the mined ones are."""
+    mined = {r["phrase"] for r in scored}
+    # A glossary entry is a small page of its own: its description names what the term is
+    # (session 29). Pages' first paragraphs come first, so a term with a page is read there.
+    # A candidate with no page of its own is described by its glossary entry, if one names
+    # the keyword: that entry speaks for it as its page would.
+    glossed = {d["phrase"]: d for d in definition_candidates(keyword, backend.entries_mentioning(keyword, domain))}
+    from_leads = definition_candidates(keyword, backend.leads_mentioning(keyword, domain))
+    by_lead = {d["phrase"] for d in from_leads}
+    defined = [d for d in from_leads + [g for p, g in glossed.items() if p not in by_lead] if d["phrase"] not in mined]
+    # The keyword's own page, if --domain lets the run read it: what it says the keyword is
+    # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
+    # keyword (read only from a page about the keyword: its first paragraph names it).
+    own = choose_page(by_sense(backend.pages_about(keyword), keyword, count), keyword, within=None)
+    if own is None:
+        # No page titled so, but one about the keyword and its twin ("Error detection and
+        # correction" for "error detection"; the name often redirects there): its first
+        # paragraph, sections and links speak for the keyword as its own page would.
+        own = choose_page(backend.pages_conjoined(keyword), keyword, within=None)
+    if own is not None and not in_domain(host(own[0]), domain):
+        own = None
+    keyword_lead = own[2] if own is not None and own[3] is not None else ""
+    sections, targets, related_only = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], {}, set())
+    anchors = list(targets)
+    section_keys = {concept_key(t) for t in sections}
+    # A link from the page's "See also" list alone points to a neighbour more often than to
+    # a part (session 17: 58 of 99 judged top-10 places so linked were hits, 872 of 1,160
+    # linked from the body): such an anchor is still offered as a candidate, but the page's
+    # link does not vouch for it. Nor does a link from the page's summary box alone (an
+    # infobox's influences and releases: tagtree.summary_box_links).
+    link_keys = {concept_key(t) for t in anchors if t not in related_only}
+    # No page about the keyword: what the collection's paragraphs naming it link to, on
+    # MIN_CITING_PAGES pages or more, stands in for that page's links (session 18: 0.65 of
+    # 194 judged top-25 places of keywords without a page were hits when so cited, 0.27 of
+    # 198 cited nowhere).
+    cited = ({k: e for k, e in cited_links(backend, pages, keyword, rules).items()
+              if len(e["pages"]) >= MIN_CITING_PAGES} if not keyword_lead and pages else {})
+    most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
+    for e in most_cited:
+        targets.setdefault(e["anchor"], e["target"])
+    headed = page_name_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
+    pointed = page_name_candidates(keyword, anchors, mined | {d["phrase"] for d in defined + headed})
+    quoted = page_name_candidates(keyword, [e["anchor"] for e in most_cited],
+                                  mined | {d["phrase"] for d in defined + headed + pointed})
+    # "relational", "mutable": link text, but no name of a concept. And an anchor no
+    # document but (at most) the keyword's own page holds with the keyword is an anecdote,
+    # as for WordNet's names: not offered (is_thin, below).
+    pointed, quoted = ([p for p in found if taxonomy is None or not not_a_noun(taxonomy, p["display"])]
+                       for found in (pointed, quoted))
+    display = {d["phrase"]: d for d in defined + headed + pointed + quoted}
+    # A heading or anchor that is one word a tenth of the collection uses names a part of
+    # the page ("Users", "History") or a common word ("software"), not a concept: no list
+    # vouches for it.
+    named, linked_rows, cited_rows = ([r for r in score(hit_counts(count, keyword, found), threshold)
+                                       if not is_generic(r["phrase"], False, r["n_cp"], n_docs)
+                                       and not is_structure(r["n_cp"], n_docs)
+                                       and (found is headed or not is_thin(r["n_b"]))]
+                                      for found in (headed, pointed, quoted))
+    known = mined | {d["phrase"] for d in defined + headed + pointed + quoted}
+    # The keyword's WordNet senses its own page is about (all of them without a page).
+    kw_senses = senses_in_context(taxonomy, keyword, keyword_lead) if taxonomy is not None else None
+    filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known, kw_senses),
+                               kw_senses)
+             if taxonomy is not None else [])
+    display.update((f["phrase"], f) for f in filed)
+    filed_rows = [r for r in score(hit_counts(count, keyword, filed), threshold)
+                  if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
+    todo = ([(r, "lists") for r in scored]
+            + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
+            + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
+            + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
+    return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed, own=own,
+                  keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
+                  section_keys=section_keys, link_keys=link_keys, targets=targets, cited=cited,
+                  most_cited=most_cited, kw_senses=kw_senses,
+                  counts={"definitions_found": len(defined), "sections_named": len(named),
+                          "links_named": len(linked_rows), "cited_named": len(cited_rows),
+                          "wordnet_named": len(filed_rows)})
+
+
+def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored: Sequence[dict],
+           cands: Sequence[dict], star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
+           taxonomy: Graph | None, items: Iterable[dict], n_docs: int, found: _Found, progress: Progress) -> dict:
+    """evidence() once the sources are gathered, with the keyword's sentences read by `reader`."""
+    # "Python", "USB": one thing, whose parts hold its name and whose siblings share its genus.
+    name_share = reader.name_share()
+    keyword_is_name = name_share >= NAME_SHARE
+    weigher = _Weigher(backend, keyword, taxonomy, found, cands, star_result.get("stars", {}), n_docs, keyword_is_name,
+                       beside=listed_beside(items, keyword) if keyword_is_name else frozenset())
+    # What the sentences say of each candidate is read by the reader's worker while this
+    # process reads pages and WordNet (first pass); the second pass puts the two together.
+    reading = reader.said(sorted({weigher.written_of(r["phrase"], source) for r, source in found.todo}))
+    enumerating = reader.named_under()  # the worker reads it after the names above
+    weighed = []
+    for i, (r, source) in enumerate(found.todo, 1):
+        weighed.append(weigher.read(r, source))
+        if progress:
+            progress(i, len(found.todo))
+    # The names the keyword's sentences enumerate as its kinds ("insects such as bees, wasps
+    # and ants"): Hearst's patterns used to find candidates, not only to weigh them (session
+    # 34). Read after the other candidates, so the worker finds them while this process weighs those.
+    enumerated_kinds = enumerating.result()
+    said_rows = _enumerated_rows(backend, keyword, count, threshold, taxonomy, found, list(enumerated_kinds), n_docs)
+    weighed += [weigher.read(r, "said") for r in said_rows]
+    neighbours = reader.neighbours(sorted({w["written"] for w in weighed if w["ask_sentences"]})).result()
+    said_by_name = reading.result() | {name: said for name, (_, said) in enumerated_kinds.items()}
+    rows = [weigher.row(w, neighbours, said_by_name) for w in weighed]
+    _rank_once(rows, backend, weigher.shown, n_docs)
+    own, keyword_lead, anchors = found.own, found.keyword_lead, found.anchors
+    return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
+            "sections_named": found.counts["sections_named"], "links_named": found.counts["links_named"],
+            "cited_named": found.counts["cited_named"], "keyword_links": anchors,
+            "cited_links": found.most_cited,
+            "said_named": len(said_rows),
+            "sentence_kinds": [{"name": n, "sentences": c} for n, (c, _) in enumerated_kinds.items()],
+            "keyword_related_links": [a for a in anchors if a in found.related_only],
+            "wordnet_named": found.counts["wordnet_named"],
+            "keyword_page": own[0] if keyword_lead else None, "keyword_sections": found.sections,
+            "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
+            "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,
+            "keyword_genus": weigher.keyword_genus,
+            "broader": sum(r["kind"] == "broader" for r in rows),
+            "at_chance": sum(r["chance"] for r in rows),
+            "people": sum(r["kind"] == "person" for r in rows),
+            "organisations": sum(r["kind"] == "organisation" for r in rows),
+            "works": sum(r["kind"] == "work" for r in rows), "candidates": rows}
+
+
+def _enumerated_rows(backend: SearchBackend, keyword: str, count: Callable[[Sequence[str]], int], threshold: float,
+                     taxonomy: Graph | None, found: _Found, names: list[str], n_docs: int) -> list[dict]:
+    """Hit-count rows of the names the keyword's sentences enumerate as its kinds (source "said").
+
+    Only a name the collection or WordNet knows (a page titled so, a glossary entry, a noun)
+    is offered: running text cut at commas leaves clauses ("ants live") beside names.
+    """
+    harvested = [h for h in page_name_candidates(keyword, names, found.known | {f["phrase"] for f in found.filed})
+                 if h["phrase"] in found.glossed or (taxonomy is not None and senses(taxonomy, h["display"]))
+                 or backend.pages_about(h["display"])]
+    found.display.update((h["phrase"], h) for h in harvested)
+    return [r for r in score(hit_counts(count, keyword, harvested), threshold)
+            if not is_generic(r["phrase"], False, r["n_cp"], n_docs) and not is_structure(r["n_cp"], n_docs)
+            and not is_thin(r["n_b"])]
+
+
+class _Weigher:
+    """One run's context for weighing its candidates: `read` gathers what the index and WordNet
+    say of one (first pass), `row` adds what the sentences say and scores it (second pass)."""
+
+    def __init__(self, backend: SearchBackend, keyword: str, taxonomy: Graph | None, found: _Found,
+                 cands: Sequence[dict], star_map: dict, n_docs: int, keyword_is_name: bool, beside: frozenset):
+        self.backend, self.keyword, self.taxonomy, self.found = backend, keyword, taxonomy, found
+        self.shown = {c["phrase"]: c.get("display", c["phrase"]) for c in cands}  # as the lists wrote it
+        self.pages_of = {c["phrase"]: c["pages"] for c in cands}
+        self.star_map, self.n_docs, self.keyword_is_name, self.beside = star_map, n_docs, keyword_is_name, beside
+        self.people_asked = taxonomy is not None and names_people(taxonomy, keyword)
+        self.keyword_genus = genus_of(found.keyword_lead) if keyword_is_name else []
+
+    def written_of(self, phrase: str, source: str) -> str:
+        """The name as the lists or the page wrote it."""
+        return self.shown.get(phrase, phrase) if source == "lists" else self.found.display[phrase]["display"]
+
+    def read(self, r: dict, source: str) -> dict:
+        """First pass: the candidate's page, kind, star, association and WordNet placement."""
+        backend, keyword, taxonomy, found, n_docs = self.backend, self.keyword, self.taxonomy, self.found, self.n_docs
+        phrase = r["phrase"]
+        if source != "definition":
+            page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
+                                                                          read_genus=self.keyword_is_name)
+            written = self.written_of(phrase, source)
+            gloss = found.glossed.get(normalise(without_qualifier(written))) if page is None else None
+            if gloss is not None:
+                page, title, sentence, kind, is_a, field = (gloss["page"], gloss["display"], gloss["defining_sentence"],
+                                                            gloss["kind"], gloss["is_a"], gloss["field"])
+            elif page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
+                kind = (found.display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
+                        pageless_kind(backend, taxonomy, written, found.targets.get(written, "")))
+        else:
+            d = found.display[phrase]
+            page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"], d["kind"],
+                                                        d["is_a"], d["field"])
+            genus = []  # defined through the keyword: a kind or part of it, whatever its genus
+            written = title
+        if kind == "work" and (names_works(keyword) or written.islower()):
+            # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
+            # the magazine its qualified page is about.
+            kind = "concept"
+        if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
+            kind = "person"  # "psychologist" for "psychology", "physicists": who practises or uses it
+        # A name without a page may be a person by how the sentences introduce it (second pass).
+        ask_sentences = (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
+                         and written[:1].isupper())
+        filed = filed_as(backend.filed_under(page), keyword) if page else None
+        starred = bool(self.star_map.get(phrase, {}).get("starred"))
+        value = npmi(r["n_k"], r["n_cp"], r["n_b"], n_docs)
+        # A definition from a qualified title ("file (command)") does not vouch for the bare
+        # word's counts, which are what a single word's hit counts measure.
+        qualified = bool(title) and normalise(title_name(title)) != phrase
+        generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
+        is_a = is_a and sentence is not None
+        key = concept_key(written)
+        return dict(r=r, source=source, page=page, sentence=sentence, kind=kind, is_a=is_a, field=field,
+                    genus=genus, written=written, ask_sentences=ask_sentences, filed=filed, starred=starred,
+                    value=value, generic=generic, key=key,
+                    wordnet=placement(taxonomy, written, keyword, found.kw_senses) if taxonomy is not None else None,
+                    named_kind=names_a_kind(written, keyword))
+
+    def row(self, w: dict, neighbours: dict, said_by_name: dict) -> dict:
+        """Second pass: the candidate's facts with the sentences' reading, its score and why."""
+        keyword, found = self.keyword, self.found
+        keyword_lead = found.keyword_lead
+        r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
+        if w["ask_sentences"] and introduced_as_person(self.taxonomy, written, *neighbours[written]):
+            kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
+        kind = kind_asked_for(kind, written, keyword, self.people_asked)
+        starred, value, generic, is_a, field, filed, sentence, key = (w["starred"], w["value"], w["generic"], w["is_a"],
+                                                                      w["field"], w["filed"], w["sentence"], w["key"])
+        sectioned = key in found.section_keys
+        linked = key in found.link_keys
+        citing = len(found.cited[key]["pages"]) if key in found.cited else 0
+        wordnet = w["wordnet"]
+        said = said_by_name[written]
+        named_kind = w["named_kind"]
+        facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
+                      sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
+                      field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
+                      n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
+                      holds_keyword=holds_name(written, keyword),
+                      same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
+        row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
+               "n_docs": self.n_docs, "s1": r["s1"], "npmi": round(value, 6),
+               "lists": len(self.pages_of.get(phrase, [])),
+               "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
+               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
+               "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
+               "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
+               "listed_beside": facts.listed_beside,
+               "score": round(evidence_score(r["s1"], value, facts), 6),
+               "why": explain(r["s1"], value, facts)}
+        if source != "lists":
+            # Not in the mined lists: the report needs what the published stages give the others.
+            row.update(display=written, type=r["type"],
+                       scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
+        zero = _no_concept(phrase, written, keyword)
+        if not zero and keyword_lead and page == found.own[0] and source != "section":
+            # "Hard drive" for "hard disk drive", "Recursion theory" for "computability theory":
+            # the collection answers the name with the keyword's own page (its title, or a
+            # redirect's URL). A section heading of that page names a part and stays.
+            zero = "another name of the keyword: its page is the keyword's own"
+        if zero:
+            row["score"], row["why"] = 0.0, zero
+        elif kind == "concept" and (is_broader(written, keyword_lead) or wordnet == "above"):
+            row["kind"] = "broader"  # the keyword's page, or WordNet, files the keyword under it
+        return row
+
+
+def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int) -> None:
+    """Fold the rows that name one concept twice, mark thin and chance rows, and sort them (in place)."""
+    # One concept, one rank: a plural, a qualified title or a name never seen outside a
+    # longer one would otherwise take a second place in the top of the list.
+    # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
+    # to both: read only for the few pages two rows share.
+    pages_used = Counter(r["page"] for r in rows if r["page"])
+
+    def alias(r: dict, written: str) -> bool:
+        return pages_used[r["page"]] > 1 and any(url == r["page"] and names_itself(written, title, lead)
+                                                  for url, title, lead in backend.pages_about(r["phrase"]))
+
+    writtens = [(r, r.get("display", shown.get(r["phrase"], r["phrase"]))) for r in rows]
+    folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": r["page"],
+                             "alias": alias(r, w), "written": w} for r, w in writtens])
+    for row in rows:
+        if row["phrase"] in folded:
+            row["variant_of"], row["why"] = folded[row["phrase"]]
+            row["score"] = 0.0
+    # Concepts first, then people, organisations and works: a sub-topic is none of them,
+    # but the analyst still sees who works on the keyword and what was written about it,
+    # ranked the same way.
+    for row in rows:
+        row["thin"] = is_thin(row["n_b"])
+        row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
+        row["chance"] = at_chance(row["p_value"])
+    rows.sort(key=rank_key)
+
+
+def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, keyword: str,
+                      offered: Sequence[dict], keyword_senses: tuple[int, ...] | None = None) -> list[dict]:
+    """One candidate per synset WordNet files under the keyword: its first name, in WordNet's
+    order, that at least MIN_SHARED_DOCUMENTS documents hold together with the keyword,
+    each name once.
+
+    WordNet's order puts the synset's own name first ("Internet Explorer", then "IE" and
+    "Explorer"): a shorter synonym is more often another thing's name too ("Explorer" is
+    also a file manager), and its counts would say so.
+    """
+    out, seen = [], set()
+    for entry in offered:
+        for phrase, written in entry["names"]:
+            if phrase in seen or count([keyword, phrase]) < MIN_SHARED_DOCUMENTS:
+                continue
+            # A name that is also a sense of the keyword is the keyword ("fowl" for "bird").
+            if relation(taxonomy, written, keyword, keyword_senses) is not None:
+                seen.add(phrase)
+                out.append({"phrase": phrase, "display": written, "kind": entry["kind"]})
+            break
+    return out
+
+
+def keyword_page_names(backend: SearchBackend, url: str,
+                       rules: BoilerplateRules) -> tuple[list[str], dict[str, str], set[str]]:
+    """The section headings and the links' anchor texts of the keyword's own page (chrome
+    removed), in document order: headings, {anchor: the URL its first link points to},
+    and the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
+    or from the page's summary box (tagtree.summary_box_links); ([], {}, set()) if the
+    page cannot be read.
+
+    lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
+    """
+    page = backend.fetch(url)
+    if page.problem or not page.raw:
+        return [], {}, set()
+    root, _ = content_tree(page.raw, rules, "lxml", page.content_type)
+    if root is None:
+        return [], {}, set()
+    targets: dict[str, str] = {}
+    related = related_section_links(root) | summary_box_links(root)
+    in_body: set[str] = set()
+    for a, target, anchor in link_anchors(root, url):
+        if anchor:
+            targets.setdefault(anchor, target)
+            if a not in related:
+                in_body.add(anchor)
+    return section_titles(root), targets, {a for a in targets if a not in in_body}
+
+
+def _cited_of_page(job: tuple) -> list[tuple[str, str]]:
+    url, raw, content_type, rules, phrase_words = job
+    root, _ = content_tree(raw, rules, "lxml", content_type)
+    return links_naming(root, url, phrase_words) if root is not None else []
+
+
+def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
+                rules: BoilerplateRules) -> dict[tuple[str, ...], dict]:
+    """What the pages link to from their paragraphs and list items that name the keyword:
+    {concept_key: {"anchor": as first written, "target": its first URL, "pages": [url, ...]}},
+    the keyword itself left out (chrome removed, as for the list items)."""
+    key, phrase_words = concept_key(keyword), words(keyword)
+    jobs = []
+    for url in urls:
+        page = backend.fetch(url)
+        if page.raw:
+            jobs.append((url, page.raw, page.content_type, rules, phrase_words))
+    found: dict[tuple[str, ...], dict] = {}
+    for job, links in zip(jobs, map_pages(_cited_of_page, jobs)):
+        for anchor, target in links:
+            k = concept_key(anchor)
+            if not k or k == key:
+                continue
+            entry = found.setdefault(k, {"anchor": anchor, "target": target, "pages": []})
+            if job[0] not in entry["pages"]:
+                entry["pages"].append(job[0])
+    return found
+
+
+def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, target: str = "") -> str:
+    """"person", "organisation", "work" or "concept" for a name no page of the collection is titled with.
+
+    Read from the name as written and, when the keyword's page links to it, from the name
+    its link's URL spells ("Hendler" -> ".../wiki/James_Hendler"): WordNet's proper nouns,
+    an organisation word in a title-case name, a biography in the collection whose title
+    ends with the name, a given name and a surname (taxonomy.reads_as_person); last, the
+    first paragraph of the target's page when the collection holds it under that title.
+    """
+    target_name = title_from_url(target) if target else ""
+    if normalise(target_name) == normalise(written):  # "heart" -> ".../Heart": nothing new
+        target_name = ""
+    names = [n for n in (written, target_name) if n]
+    for name in names:
+        if without_qualifier(name) != name:
+            # "Watson (computer)": the qualifier says what it is; the bare name would be
+            # read as WordNet's Watsons, all people.
+            kind = page_kind("", name)
+            if kind != "concept":
+                return kind
+            continue
+        kind = name_kind(taxonomy, name) if taxonomy is not None else "concept"
+        if kind != "concept":
+            return kind
+        if names_an_organisation(name):
+            return "organisation"
+        if could_be_a_name(name) and person_by_name(name, backend.pages_ending_with(name)):
+            return "person"
+        if taxonomy is not None and reads_as_person(taxonomy, name):
+            return "person"
+    if target_name:
+        about = backend.pages_about(target_name)
+        if about:
+            url, title, lead = about[0]
+            return page_kind(lead, title)
+    return "concept"
+
+
+def _page_facts(backend: SearchBackend, phrase: str, keyword: str,
+                read_genus: bool = False) -> tuple[str | None, str, str | None, str, bool, bool, list[str]]:
+    """(page URL, its title, defining sentence, kind, is-a, field, genus heads if `read_genus`, else [])
+    of the page that speaks for a candidate."""
+    about = choose_page(backend.pages_about(phrase), keyword)
+    if about is None:
+        return None, "", None, "concept", False, False, []
+    url, title, lead, sentence = about
+    return (url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword), names_a_field(lead),
+            genus_of(lead) if read_genus else [])
+
+
+def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
+    """Why the candidate scores 0 whatever its counts, or None."""
+    if part_of_keyword(phrase, keyword):
+        # "intelligence" for "artificial intelligence": every page with the keyword has
+        # it, so its counts measure the keyword, not a relation between the two.
+        return "part of the keyword: its hit counts are the keyword's own"
+    if without_qualifier(written) != written and part_of_keyword(without_qualifier(written), keyword):
+        # "Boolean algebra (logic)" for "boolean algebra": the keyword itself, in one of its
+        # senses (a page title's qualifier), not a sub-topic of it.
+        return "the keyword itself, with a qualifier"
+    if names_a_list(written):
+        return "names a list, outline or glossary page, not a concept"
+    if is_fragment(written):
+        return "a fragment or a line of code, not a name"
+    return None
