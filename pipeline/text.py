@@ -2,12 +2,15 @@
 
 Words are maximal runs of letters and digits; everything else (hyphens, apostrophes,
 punctuation) separates words. This is the same rule as SQLite FTS5's `unicode61`
-tokenizer, so a phrase normalised here matches the index's phrase queries exactly.
+tokenizer, so a phrase normalised here matches the index's phrase queries exactly; and
+words are folded as that tokenizer folds them with `remove_diacritics 2` (the index's
+setting: "Gödel" and "Godel" are one word there, so they are one word here too: `fold`).
 """
 from __future__ import annotations
 
 import functools
 import re
+import sqlite3
 import unicodedata
 
 from .nltkdata import stopwords
@@ -18,8 +21,76 @@ _WORD = re.compile(r"(?:[^\W_]|[\u0300-\u036f])+", re.UNICODE)
 
 
 def words(text: str) -> list[str]:
-    """Lowercase words of `text`, in order."""
-    return _WORD.findall(text.lower())
+    """Lowercase words of `text`, in order, diacritics folded as the index folds them (`fold`)."""
+    return _WORD.findall(fold(text))
+
+
+def fold(text: str) -> str:
+    """`text` lowercased and folded as the index's tokenizer folds it: "Gödel" -> "godel",
+    "naïve" -> "naive", "İstanbul" -> "istanbul"; "ø", "æ", "ß" and Greek accents stay, as
+    they do in the index.
+
+    The index counts "Gödel" and "Godel" as one word (FTS5 `unicode61 remove_diacritics 2`);
+    a normaliser that kept the marks made them two names of one concept, ranked twice, and a
+    keyword typed without them missed its own page.
+    """
+    low = text.lower()
+    return low if low.isascii() else low.translate(_fold_table())
+
+
+def fold_in_place(text: str) -> str:
+    """`text` lowercased and folded with every offset kept: only the characters that fold to
+    one character are folded (all precomposed letters; "İ" becomes "i"), so a match in the
+    result is a match at the same place in `text`."""
+    if text.isascii():
+        return text.lower()
+    # "İ" is the one character whose lowercase is longer than itself (tests/test_text.py).
+    return text.translate(_I_WITH_DOT).lower().translate(_fold_table(one_to_one=True))
+
+
+_I_WITH_DOT = str.maketrans({"\u0130": "i"})
+# Where letters with diacritics and combining marks are: Latin, Greek, Cyrillic and their
+# extensions, the combining blocks, and the Latin ligatures. Scripts beyond these have no
+# marks the index folds.
+_FOLD_RANGES = ((0x80, 0x2000), (0x20D0, 0x2100), (0xFB00, 0xFB50), (0xFE20, 0xFE30))
+
+
+@functools.lru_cache(maxsize=2)
+def _fold_table(one_to_one: bool = False) -> dict[int, str]:
+    """{code point: its fold} for every lowercase character the index's tokenizer folds or
+    splits at, read from SQLite's own FTS5 tokenizer once per process (~20 ms) rather than
+    guessed from Unicode (NFD agrees but for 13 Latin letters and every Greek capital)."""
+    chars = [c for lo, hi in _FOLD_RANGES for c in range(lo, hi)
+             if chr(c).lower() == chr(c) and (unicodedata.combining(chr(c)) or unicodedata.decomposition(chr(c))
+                                              or chr(c).casefold() != chr(c))]
+    try:
+        folded = _fts5_fold(chars)
+    except sqlite3.OperationalError:  # an SQLite built without FTS5 cannot hold the index either
+        folded = {c: "".join(ch for ch in unicodedata.normalize("NFD", chr(c)) if not unicodedata.combining(ch))
+                  for c in chars}
+    table = {c: out for c, out in folded.items() if out != chr(c)}
+    return {c: out for c, out in table.items() if len(out) == 1} if one_to_one else table
+
+
+def _fts5_fold(chars: list[int]) -> dict[int, str]:
+    """What FTS5's unicode61 tokenizer (remove_diacritics 2) makes of each character inside a
+    word: its fold, "" when it drops it, " " when it splits the word there."""
+    con = sqlite3.connect(":memory:")
+    try:
+        con.execute("CREATE VIRTUAL TABLE t USING fts5(b, tokenize = 'unicode61 remove_diacritics 2')")
+        con.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)")
+        con.executemany("INSERT INTO t(rowid, b) VALUES (?, ?)", [(c, f"q{chr(c)}q") for c in chars])
+        terms: dict[int, list[str]] = {}
+        for term, doc in con.execute("SELECT term, doc FROM v ORDER BY doc, offset"):
+            terms.setdefault(doc, []).append(term)
+    finally:
+        con.close()
+    out = {}
+    for c in chars:
+        found = terms.get(c, [])
+        whole = len(found) == 1 and len(found[0]) >= 2 and found[0][0] == found[0][-1] == "q"
+        out[c] = found[0][1:-1] if whole else " "
+    return out
 
 
 def words_as_written(text: str) -> list[str]:

@@ -25,7 +25,7 @@ from .errors import UserError
 from .nltkdata import HOW_TO_GET, configure
 from .text import normalise
 
-TABLE_VERSION = 5  # 2: lemmas as written, indexes for going down; 3: lemmas by synset; 4: instance_of; 5: gloss text only
+TABLE_VERSION = 6  # 6: names folded as the index folds words (pipeline.text.fold); 2: lemmas as written, indexes for going down; 3: lemmas by synset; 4: instance_of; 5: gloss text only
 DATA_FILE = "wordnet/data.noun"
 _UP = {"@": "is_a", "@i": "instance_of", "#p": "part_of", "#m": "part_of", "#s": "part_of"}
 _DOMAIN = ";c"

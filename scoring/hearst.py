@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from pipeline.text import plurals, singular, without_qualifier, words, words_as_written
+from pipeline.text import fold_in_place, plurals, singular, without_qualifier, words, words_as_written
 
 from .sentences import sentence_around
 
@@ -60,8 +60,9 @@ def _plural_forms(word: str) -> list[str]:
 def name_pattern(name: str) -> str | None:
     """A regex (no groups) for `name` as words, its trailing qualifier dropped and its last
     word in the singular or plural; None when it has no words."""
-    # "İ" lowercases to "i" and a combining dot in words(); lower_in_place makes it "i".
-    ws = [w.replace("i\u0307", "i") for w in words(without_qualifier(name))]
+    # Folded as words() folds (diacritics off): the text is searched folded the same way
+    # (fold_in_place), so "Godel" finds "Gödel" as the index does.
+    ws = words(without_qualifier(name))
     if not ws:
         return None
     head = "".join(re.escape(w) + r"[\W_]+" for w in ws[:-1])
@@ -233,16 +234,6 @@ def _mentions(low: str, pattern: re.Pattern) -> Iterator[re.Match]:
             yield m
 
 
-# The one character whose lowercase is longer than itself (checked over all of Unicode
-# in the tests): "İ" -> "i" + a combining dot. Mapped to "i" first, so offsets hold.
-_LONG_LOWER = str.maketrans({"\u0130": "i"})
-
-
-def lower_in_place(text: str) -> str:
-    """`text` lowercased with every offset kept ("İ" lowercases to two characters: it becomes "i")."""
-    return text.translate(_LONG_LOWER).lower() if "\u0130" in text else text.lower()
-
-
 @functools.lru_cache(maxsize=20_000)  # re's own cache holds 512: a run asks for ~900 names, some 3 times
 def _finder(name: str) -> re.Pattern | None:
     pattern = name_pattern(name)
@@ -261,7 +252,7 @@ def keyword_sentences(texts: Iterable[str], keyword: str, limit: int = MAX_SENTE
     seen: dict[str, None] = {}
     for text in texts:
         covered = -1
-        for m in _mentions(lower_in_place(text), found):
+        for m in _mentions(fold_in_place(text), found):
             if m.start() < covered:
                 continue
             sentence = sentence_around(text, m.start(), m.end())
@@ -299,7 +290,7 @@ class SentencePool:
         self.keyword = keyword
         self.sentences = list(sentences)
         self._by_word: dict[str, set[int]] = {}
-        self._lower = [lower_in_place(s) for s in self.sentences]
+        self._lower = [fold_in_place(s) for s in self.sentences]
         for i, low in enumerate(self._lower):
             for w in set(words(low)):
                 self._by_word.setdefault(singular(w), set()).add(i)
