@@ -127,13 +127,13 @@ from pipeline.text import normalise, qualifier, without_qualifier, words
 
 from .hearst import Said
 from .kinds import KINDS, page_kind
-from .lead import DEFINING_SENTENCES, defining_sentence, names_a_field, says_is_a
+from .lead import DEFINING_SENTENCES, defining_sentence, is_disambiguation, names_a_field, says_is_a
 from .names import names_a_list, part_of_keyword
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 105  # 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 106  # 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (ABBREVIATION_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -203,6 +203,11 @@ LINK_FACTOR = 1.5
 # one page, 0.27 of 198 cited nowhere). The link's strength; one page is an anecdote.
 CITED_FACTOR = LINK_FACTOR
 MIN_CITING_PAGES = 2
+# A keyword that abbreviates a name with a page of its own ("nlp", "ai") has that page as its
+# own when most of the keyword's documents also spell the long form out: a majority, so the
+# collection's usual meaning of the letters wins over a page that happens to abbreviate to
+# them ("Citizen science (CS)").
+ABBREVIATION_SHARE = 0.5
 # Filed under the keyword: the candidate's own page is filed by its site under a class whose
 # head is the keyword (`filed_as`: "Paging" in "Virtual memory", "QBasic" in "BASIC interpreters",
 # "Daisy wheel printer" in "Computer printers"): pipeline.filing. The site's editors' is-a,
@@ -453,8 +458,10 @@ def choose_page(pages: list[tuple[str, str, str]], keyword: str,
     (in its first `within` sentences), else the first page. A name with several meanings
     is judged by the one that concerns the keyword. The keyword's own page is found with
     `within=None`: its lead may name its subject late ("... These factors contributed to
-    the emergence of the philosophy of artificial intelligence.").
+    the emergence of the philosophy of artificial intelligence."). A disambiguation page
+    ("AI may refer to: ...") speaks for none of the meanings it lists: never chosen.
     """
+    pages = [p for p in pages if not is_disambiguation(p[1], p[2])]
     for url, title, lead in pages:
         sentence = defining_sentence(lead, keyword, within)
         if sentence is not None:

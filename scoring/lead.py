@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from pipeline.text import contains_phrase, singular, stemmed, without_qualifier, words
+from pipeline.store import title_name
+from pipeline.text import contains_phrase, qualifier, singular, stemmed, without_qualifier, words
 
 from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
+from .names import acronyms
 from .sentences import first_sentence, sentences
 
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -223,3 +225,31 @@ def is_broader(phrase: str, keyword_lead: str) -> bool:
     """
     bare = without_qualifier(phrase)
     return bool(keyword_lead) and says_is_a(keyword_lead, bare)
+
+
+# A page that lists a name's meanings: "AI, A.I., Ai, or ai may refer to:", "Mercury may
+# also refer to". Its lead names the name, but the page describes none of the things.
+_REFERS_TO = re.compile(r"\bmay\s+(?:also\s+)?(?:refer|stand)\s+(?:to|for)\b", re.I)
+
+
+def is_disambiguation(title: str, lead: str) -> bool:
+    """True for a page that lists what a name may mean instead of describing one thing: its
+    title's qualifier says "disambiguation", or its first sentence says the name "may refer to"."""
+    if qualifier(title_name(title)).lower() == "disambiguation":
+        return True
+    return bool(lead) and _REFERS_TO.search(first_sentence(lead)) is not None
+
+
+_PARENTHESES = re.compile(r"\(([^()]*)\)")
+
+
+def abbreviates(keyword: str, title: str, lead: str) -> bool:
+    """True if a page's title is the long form of a keyword that is its abbreviation, and its
+    first sentence gives the abbreviation in brackets: "Natural language processing (NLP) is
+    ..." for "nlp", "An operating system (OS) is ..." for "os"."""
+    kw = words(keyword)
+    if len(kw) != 1 or not 2 <= len(kw[0]) <= 8 or not lead:
+        return False
+    if kw[0] not in acronyms(words(without_qualifier(title_name(title)))):
+        return False
+    return any(kw[0] in words(inside) for inside in _PARENTHESES.findall(first_sentence(lead)))

@@ -66,6 +66,12 @@ def initials(ws: list[str]) -> str:
     return "".join(w[0] for w in ws)
 
 
+def acronyms(ws: list[str]) -> set[str]:
+    """What a name of several words is abbreviated to: its initials, with and without the
+    little words ("Institute of Electrical and Electronics Engineers" -> "ioeaee", "ieee")."""
+    return {initials(ws), initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws)} if len(ws) > 1 else set()
+
+
 def part_of_keyword(phrase: str, keyword: str) -> bool:
     """True if the candidate's words occur as a run inside the keyword's, plurals folded.
 
@@ -160,10 +166,9 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
     expansions: dict[str, dict] = {}
     for r in order:
         ws = words(without_qualifier(r["written"]))
-        if len(ws) > 1:
-            expansions.setdefault(initials(ws), r)
-            # Acronyms skip the little words: "FOSS", "IEEE" ("... of Electrical and Electronics ...").
-            expansions.setdefault(initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws), r)
+        # Acronyms skip the little words: "FOSS", "IEEE" ("... of Electrical and Electronics ...").
+        for acronym in acronyms(ws):
+            expansions.setdefault(acronym, r)
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
     kept_by_page: dict[str, dict] = {}

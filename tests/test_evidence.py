@@ -1072,3 +1072,60 @@ def test_by_sense_puts_the_sense_the_collection_uses_first():
 def test_kind_asked_for_keeps_instances_of_the_keyword_as_concepts(kind, written, keyword, people_asked, expected):
     from scoring.kinds import kind_asked_for
     assert kind_asked_for(kind, written, keyword, people_asked) == expected
+
+
+def test_a_disambiguation_page_speaks_for_none_of_its_meanings():
+    from scoring.lead import is_disambiguation
+
+    assert is_disambiguation("AI (disambiguation) - Wikipedia", "")
+    assert is_disambiguation("Mercury - Wiki", "Mercury may refer to: a planet, an element, a god.")
+    assert is_disambiguation("AI - Wiki", "AI, A.I., Ai, or ai may also refer to:")
+    assert not is_disambiguation("Mercury (planet) - Wiki", "Mercury is the smallest planet.")
+    assert not is_disambiguation("Logic - Wiki", "Logic is the study of reasoning. A proof may refer to lemmas.")
+    pages = [("http://w.org/ai-d", "AI (disambiguation) - Wiki", "AI, A.I., Ai, or ai may refer to: ..."),
+             ("http://w.org/ai", "Artificial intelligence - Wiki", "Artificial intelligence (AI) is intelligence.")]
+    assert choose_page(pages, "ai", within=None)[0] == "http://w.org/ai"
+    assert choose_page(pages[:1], "ai", within=None) is None
+
+
+@pytest.mark.parametrize("keyword, title, lead, expected", [
+    ("nlp", "Natural language processing - Wiki", "Natural language processing (NLP) is a subfield of linguistics.", True),
+    ("os", "Operating system - Wiki", "An operating system (OS) is system software.", True),
+    ("ieee", "Institute of Electrical and Electronics Engineers - Wiki",
+     "The Institute of Electrical and Electronics Engineers (IEEE) is a professional association.", True),
+    ("nlp", "Natural language processing - Wiki", "Natural language processing is a subfield of linguistics.", False),
+    ("nlp", "Neuro-linguistic programming - Wiki", "Neuro-linguistic programming is a pseudoscience.", False),
+    ("np", "Natural language processing - Wiki", "Natural language processing (NLP) is a field.", False),
+    ("natural language", "Natural language processing - Wiki", "Natural language processing (NLP) is a field.", False),
+])
+def test_abbreviates_wants_the_initials_and_the_brackets_of_the_first_sentence(keyword, title, lead, expected):
+    from scoring.lead import abbreviates
+
+    assert abbreviates(keyword, title, lead) is expected
+
+
+def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_spell_it_out(tmp_path):
+    from pipeline.evidence_stage import long_form_pages
+
+    con = store.connect(tmp_path / "s.sqlite")
+    rows = [("http://w.org/nlp", "Natural language processing - Wiki",
+             "Natural language processing (NLP) is a subfield of linguistics and NLP is studied widely.",
+             "Natural language processing (NLP) is a subfield of linguistics."),
+            ("http://w.org/nlpr", "Natural-language programming - Wiki", "Natural-language programming (NLP) is rare.",
+             "Natural-language programming (NLP) is an approach to programming."),
+            ("http://w.org/a", "Parsing - Wiki", "Parsers serve natural language processing and NLP.", "Parsing is ..."),
+            ("http://w.org/b", "Tagging - Wiki", "Taggers are NLP tools.", "Tagging is ...")]
+    for url, title, text, lead in rows:
+        store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
+                          store.pack_links([]), lead=lead)
+    con.commit()
+    con.close()
+    b = LocalBackend(tmp_path / "s.sqlite")
+    try:
+        leads = b.leads_mentioning("nlp")
+        # "nlp" is in 4 documents, "natural language processing" with it in 2 (a half): its page
+        # stands for the keyword; "natural language programming" shares 1 of 4 and does not.
+        assert [u for u, _, _ in long_form_pages("nlp", leads, b.hit_count)] == ["http://w.org/nlp"]
+        assert long_form_pages("parsing", b.leads_mentioning("parsing"), b.hit_count) == []
+    finally:
+        b.con.close()
