@@ -364,7 +364,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
 
     writtens = [(r, r.get("display", shown.get(r["phrase"], r["phrase"]))) for r in rows]
     folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": r["page"],
-                             "alias": alias(r, w), "written": w} for r, w in writtens])
+                             "alias": alias(r, w), "written": w, "kind": r["kind"]} for r, w in writtens])
     for row in rows:
         if row["phrase"] in folded:
             row["variant_of"], row["why"] = folded[row["phrase"]]

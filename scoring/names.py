@@ -160,6 +160,10 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
     Firefox", "PaaS" and "Platform as a service"). A name the page does not use may be a
     part of it that the site sends to the page ("AT&T syntax" to "x86 assembly language"),
     and keeps its own rank. Rows without `page` are never folded so.
+    And a person's surname alone ("Hinton") whose full name ranks too ("Geoffrey Hinton"),
+    rows with `kind` "person", is ranked as the full name, whatever its score, unless full
+    names with other given names end with it ("Adam Smith", "John Smith": no fold); a given
+    name's short form is the same given name ("Geoff Hinton" ranks as "Geoffrey Hinton").
     """
     order = sorted((r for r in rows if r["score"] > 0),
                    key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
@@ -169,6 +173,7 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
         # Acronyms skip the little words: "FOSS", "IEEE" ("... of Electrical and Electronics ...").
         for acronym in acronyms(ws):
             expansions.setdefault(acronym, r)
+    full_names = _full_names_by_surname(order)
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
     kept_by_page: dict[str, dict] = {}
@@ -181,6 +186,15 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
             full = expansions[letters]
             out[r["phrase"]] = (full["phrase"], f"the initials of '{full['written']}': ranked once, as the full name")
             continue
+        if r.get("kind") == "person" and key and key[-1] in full_names and full_names[key[-1]] is not r:
+            full = full_names[key[-1]]
+            if len(key) == 1:
+                out[r["phrase"]] = (full["phrase"], f"the surname of '{full['written']}': ranked once, as the full name")
+                continue
+            if concept_key(full["written"]) != key:
+                out[r["phrase"]] = (full["phrase"], f"another form of '{full['written']}' (a given name shortened or "
+                                                    "initials added): ranked once")
+                continue
         if key in kept_by_key:
             kept = kept_by_key[key]
             out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
@@ -206,6 +220,26 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
         if page and r.get("alias"):  # both names the page's own: not a name it was merely found by
             kept_by_page.setdefault(page, r)
     return out
+
+
+def _full_names_by_surname(rows: list[dict]) -> dict[str, dict]:
+    """{surname: the best of `rows` (best first) naming a person by given name and surname},
+    for the surnames whose full names all give one given name, short forms aside ("Geoff"
+    for "Geoffrey")."""
+    found: dict[str, dict] = {}
+    given: dict[str, set[str]] = {}
+    for r in rows:
+        ws = words(without_qualifier(r["written"]))
+        if r.get("kind") == "person" and len(ws) >= 2:
+            found.setdefault(ws[-1], r)
+            given.setdefault(ws[-1], set()).add(ws[0])
+    return {surname: r for surname, r in found.items() if _one_given_name(given[surname])}
+
+
+def _one_given_name(names: set[str]) -> bool:
+    """True if every name is the longest one or a short form of it ("geoff", "geoffrey")."""
+    longest = max(names, key=len)
+    return all(longest.startswith(n) for n in names)
 
 
 def names_itself(written: str, title: str, lead: str) -> bool:

@@ -1129,3 +1129,21 @@ def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_s
         assert long_form_pages("parsing", b.leads_mentioning("parsing"), b.hit_count) == []
     finally:
         b.con.close()
+
+
+def test_fold_variants_ranks_a_persons_surname_as_the_full_name_unless_two_given_names_share_it():
+    def row(phrase, written, score, kind="person"):
+        return {"phrase": phrase, "written": written, "score": score, "n_cp": 10, "page": None, "kind": kind}
+
+    rows = [row("hinton", "Hinton", 0.9), row("geoffrey hinton", "Geoffrey Hinton", 0.5),
+            row("smith", "Smith", 0.8), row("adam smith", "Adam Smith", 0.4), row("john smith", "John Smith", 0.3),
+            row("lecun", "LeCun", 0.2), row("yann lecun", "Yann LeCun", 0.6), row("yann a lecun", "Yann A. LeCun", 0.1),
+            row("turing", "Turing", 0.7, kind="concept"), row("alan turing", "Alan Turing", 0.6),
+            row("geoff hinton", "Geoff Hinton", 0.45)]
+    folded = fold_variants(rows)
+    assert folded["geoff hinton"][0] == "geoffrey hinton"  # a given name's short form
+    assert folded["hinton"][0] == "geoffrey hinton" and "surname" in folded["hinton"][1]
+    assert folded["lecun"][0] == "yann lecun"  # one given name, whatever the initials between
+    assert "smith" not in folded  # two people could be meant
+    assert "turing" not in folded  # "Turing" read as a concept (a machine, a test) stays
+    assert "geoffrey hinton" not in folded and "yann lecun" not in folded
