@@ -1,7 +1,7 @@
 """Render the final report as Markdown and as a console summary."""
 from __future__ import annotations
 
-from pipeline.text import dropped_symbols, normalise
+from pipeline.text import content_words, dropped_symbols, normalise, words
 from scoring.evidence import legend
 
 TOP = 10
@@ -24,6 +24,21 @@ def searched_as_note(report: dict) -> str | None:
     return (f"Searched as \"{normalise(keyword)}\": the index reads words as runs of letters and digits, so the "
             f"\"{symbols}\" of \"{keyword}\" is dropped and every count and page is that of \"{normalise(keyword)}\": "
             "read the list with that in mind.")
+
+
+def stopwords_note(report: dict) -> str | None:
+    """A warning when every word of the keyword is a stopword ("it", "the who"), else None.
+
+    Such a keyword is in most of the collection's documents whatever its subject, so its
+    counts say nothing of it; an abbreviation written in capitals ("IT") is read as the
+    word the index sees ("it").
+    """
+    keyword = report.get("keyword", "")
+    if not words(keyword) or content_words(keyword):
+        return None
+    return (f"Only stopwords: every word of \"{keyword}\" is one the lists' transactions drop, so the keyword is "
+            f"in most documents whatever they are about ({report.get('n_k', 0)} here) and its counts say little "
+            "of any subject; name the subject in full (\"information technology\" for \"IT\").")
 
 
 def few_pages_note(report: dict) -> str | None:
@@ -62,7 +77,8 @@ def no_keyword_page_note(report: dict) -> str | None:
 
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
-    return [n for n in (searched_as_note(report), few_pages_note(report), no_keyword_page_note(report)) if n]
+    return [n for n in (searched_as_note(report), stopwords_note(report), few_pages_note(report),
+                        no_keyword_page_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:

@@ -116,3 +116,17 @@ def test_a_definition_quotes_its_page_or_its_glossary_entry():
     assert ('Not in the mined lists: found by its definition. Its glossary entry '
             '(https://w.org/Glossary_of_quantum_computing#qubit) says: "Qubits are ..."') in text
     assert "Its page (" not in text
+
+
+@pytest.mark.parametrize("method", ["evidence", "published"])
+def test_a_keyword_of_stopwords_only_is_flagged(method):
+    from tasks.report import stopwords_note
+
+    rep = _report(300, method=method)
+    rep["keyword"] = "IT"
+    note = stopwords_note(rep)
+    assert note.startswith('Only stopwords: every word of "IT"') and "(300 here)" in note
+    assert f"**{note}**" in render_markdown(rep) and note in summary_lines(rep, "r.md")
+    for keyword in ("information technology", "the internet", "machine learning", "C++"):
+        rep["keyword"] = keyword
+        assert stopwords_note(rep) is None, keyword
