@@ -133,7 +133,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 107  # 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (ABBREVIATION_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 108  # 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (ABBREVIATION_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5

@@ -10,7 +10,7 @@ import re
 from typing import Sequence
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, qualifier, singular, stemmed, without_qualifier, words
+from pipeline.text import contains_phrase, fold, qualifier, singular, stemmed, without_qualifier, words
 
 from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
 from .names import acronyms
@@ -47,7 +47,8 @@ def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SEN
         return None
     # Cheap test first: a word stems to s only if it starts with s less its last two
     # letters (Porter rewrites word endings only; checked on the corpus's 24,000 words).
-    lower = lead.lower()
+    # Folded as the stems are ("Gödel" -> "godel"): a plain lowercase would miss it.
+    lower = fold(lead)
     if not all(s[:max(1, len(s) - 2)] in lower for s in kw):
         return None
     for sentence in sentences(lead)[:within]:

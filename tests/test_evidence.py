@@ -1147,3 +1147,9 @@ def test_fold_variants_ranks_a_persons_surname_as_the_full_name_unless_two_given
     assert "smith" not in folded  # two people could be meant
     assert "turing" not in folded  # "Turing" read as a concept (a machine, a test) stays
     assert "geoffrey hinton" not in folded and "yann lecun" not in folded
+
+
+def test_a_lead_defines_through_a_keyword_typed_without_its_diacritics():
+    lead = "Gödel numbering is a function that assigns to each symbol of a formal language a natural number."
+    assert defining_sentence(lead, "godel") == lead
+    assert defining_sentence("A naïve Bayes classifier is simple.", "naive bayes") == "A naïve Bayes classifier is simple."
