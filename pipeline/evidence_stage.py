@@ -14,12 +14,12 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Sequence
 
-from scoring.evidence import (ABBREVIATION_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
+from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
                               explain, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
                               taxonomy_candidates)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name
-from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, says_is_a, shared_genus
+from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
 from scoring.names import (concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
                            names_itself, part_of_keyword)
 from scoring.peers import listed_beside
@@ -113,7 +113,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         # paragraph, sections and links speak for the keyword as its own page would.
         own = choose_page(backend.pages_conjoined(keyword), keyword, within=None)
     if own is None:
-        own = choose_page(long_form_pages(keyword, leads, count), keyword, within=None)
+        own = choose_page(other_name_pages(keyword, leads, count), keyword, within=None)
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
@@ -379,20 +379,23 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
     rows.sort(key=rank_key)
 
 
-def long_form_pages(keyword: str, leads: Sequence[tuple[str, str, str]],
-                    count: Callable[[Sequence[str]], int]) -> list[tuple[str, str, str]]:
-    """The pages of the long form a keyword abbreviates, best first: titled with the long form,
-    its first sentence giving the keyword in brackets ("Natural language processing (NLP) is
-    ..." for "nlp"), and named in at least ABBREVIATION_SHARE of the keyword's documents.
+def other_name_pages(keyword: str, leads: Sequence[tuple[str, str, str]],
+                     count: Callable[[Sequence[str]], int]) -> list[tuple[str, str, str]]:
+    """The pages whose subject the keyword is another name of, best first: the long form of an
+    abbreviation whose first sentence gives it in brackets ("Natural language processing (NLP)
+    is ..." for "nlp"), or a page whose first sentence gives the keyword as an alias of its
+    title ("artificial intelligence (AI), sometimes called machine intelligence, is ..."), its
+    title named in at least OTHER_NAME_SHARE of the keyword's documents.
 
-    The share asks the collection what the abbreviation means in it: "nlp" and natural
-    language processing share 25 of its 31 documents, "cs" and citizen science 2 of 99 ("CS"
-    is computer science there, which no first sentence abbreviates so).
+    The share asks the collection what the name means in it: "nlp" and natural language
+    processing share 25 of its 31 documents, "machine intelligence" and artificial
+    intelligence 58 of 68; "cs" and citizen science 2 of 99 ("CS" is computer science there,
+    which no first sentence abbreviates so), "mechanics" and BEAM robotics 5 of 272.
     """
     n_k = count([keyword])
-    spelt = [(count([keyword, without_qualifier(title_name(p[1]))]), p) for p in leads
-             if abbreviates(keyword, p[1], p[2])]
-    return [p for n, p in sorted(spelt, key=lambda x: -x[0]) if n_k and n >= ABBREVIATION_SHARE * n_k]
+    named = [(count([keyword, without_qualifier(title_name(p[1]))]), p) for p in leads
+             if abbreviates(keyword, p[1], p[2]) or names_as_alias(keyword, p[1], p[2])]
+    return [p for n, p in sorted(named, key=lambda x: -x[0]) if n_k and n >= OTHER_NAME_SHARE * n_k]
 
 
 def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, keyword: str,

@@ -133,7 +133,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 108  # 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (ABBREVIATION_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 109  # 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -203,11 +203,12 @@ LINK_FACTOR = 1.5
 # one page, 0.27 of 198 cited nowhere). The link's strength; one page is an anecdote.
 CITED_FACTOR = LINK_FACTOR
 MIN_CITING_PAGES = 2
-# A keyword that abbreviates a name with a page of its own ("nlp", "ai") has that page as its
-# own when most of the keyword's documents also spell the long form out: a majority, so the
-# collection's usual meaning of the letters wins over a page that happens to abbreviate to
-# them ("Citizen science (CS)").
-ABBREVIATION_SHARE = 0.5
+# A keyword that is another name of a page's subject, an abbreviation ("nlp", "ai") or an
+# alias its first sentence gives ("machine intelligence"), has that page as its own when most
+# of the keyword's documents also name the page's title: a majority, so the collection's
+# usual meaning of the name wins over a page that happens to abbreviate to it ("Citizen
+# science (CS)").
+OTHER_NAME_SHARE = 0.5
 # Filed under the keyword: the candidate's own page is filed by its site under a class whose
 # head is the keyword (`filed_as`: "Paging" in "Virtual memory", "QBasic" in "BASIC interpreters",
 # "Daisy wheel printer" in "Computer printers"): pipeline.filing. The site's editors' is-a,

@@ -254,3 +254,34 @@ def abbreviates(keyword: str, title: str, lead: str) -> bool:
     if kw[0] not in acronyms(words(without_qualifier(title_name(title)))):
         return False
     return any(kw[0] in words(inside) for inside in _PARENTHESES.findall(first_sentence(lead)))
+
+
+# A first sentence may open on where its subject belongs ("In computer science, artificial
+# intelligence ..."): that clause is not part of the subject's names.
+_SETTING = re.compile(r"^\s*(?:in|within)\b[^,]*,", re.I)
+_ARTICLE = re.compile(r"^\s*(?:the|an?)\s+", re.I)
+_ORIGIN = re.compile(r"\(\s*(?:from|after|named)\b[^()]*\)", re.I)
+
+
+def names_as_alias(keyword: str, title: str, lead: str) -> bool:
+    """True if a page's first sentence gives the keyword as another name of its subject,
+    between the title's name and the copula: "In computer science, artificial intelligence
+    (AI), sometimes called machine intelligence, is ..." for "machine intelligence",
+    "Computer security, cybersecurity or information technology security (IT security) is
+    ..." for "information technology security". The keyword's words must be whole words
+    of the sentence as written ("C* (or C-star)" gives no "star"), plurals folded."""
+    if not lead:
+        return False
+    first = first_sentence(lead)
+    copula = _COPULA.search(first)
+    if copula is None:
+        return False
+    subject = _ARTICLE.sub("", _SETTING.sub("", first[:copula.start()]))
+    name = [singular(w) for w in words(without_qualifier(title_name(title)))]
+    kw = [singular(w) for w in words(keyword)]
+    # An etymology in brackets ("BEAM robotics (from biology, electronics, aesthetics and
+    # mechanics)") names where the name comes from, not other names of the subject.
+    subject = _ORIGIN.sub(" ", subject)
+    tokens = [singular(ws[0]) for ws in map(words, subject.split()) if len(ws) == 1]
+    opening = [singular(w) for w in words(subject)][:len(name)]
+    return bool(name and kw) and kw != name and opening == name and contains_phrase(tokens, kw)

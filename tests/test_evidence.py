@@ -1105,7 +1105,7 @@ def test_abbreviates_wants_the_initials_and_the_brackets_of_the_first_sentence(k
 
 
 def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_spell_it_out(tmp_path):
-    from pipeline.evidence_stage import long_form_pages
+    from pipeline.evidence_stage import other_name_pages
 
     con = store.connect(tmp_path / "s.sqlite")
     rows = [("http://w.org/nlp", "Natural language processing - Wiki",
@@ -1125,8 +1125,61 @@ def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_s
         leads = b.leads_mentioning("nlp")
         # "nlp" is in 4 documents, "natural language processing" with it in 2 (a half): its page
         # stands for the keyword; "natural language programming" shares 1 of 4 and does not.
-        assert [u for u, _, _ in long_form_pages("nlp", leads, b.hit_count)] == ["http://w.org/nlp"]
-        assert long_form_pages("parsing", b.leads_mentioning("parsing"), b.hit_count) == []
+        assert [u for u, _, _ in other_name_pages("nlp", leads, b.hit_count)] == ["http://w.org/nlp"]
+        assert other_name_pages("parsing", b.leads_mentioning("parsing"), b.hit_count) == []
+    finally:
+        b.con.close()
+
+
+@pytest.mark.parametrize("keyword, title, lead, expected", [
+    ("machine intelligence", "Artificial intelligence - Wiki",
+     "In computer science, artificial intelligence (AI), sometimes called machine intelligence, is intelligence "
+     "demonstrated by machines.", True),
+    ("information technology security", "Computer security - Wiki",
+     "Computer security, cybersecurity or information technology security (IT security) is the protection of "
+     "computer systems.", True),
+    ("naive bayes", "Naïve Bayes classifier - Wiki", "A naïve Bayes classifier, or naïve Bayes, is a classifier.", True),
+    # The keyword after the copula is what the subject is, not another name of it.
+    ("machine learning", "Deep learning - Wiki", "Deep learning is part of machine learning methods.", False),
+    # Part of a hyphenated word, an etymology, or the title itself: no alias.
+    ("star", "C* - Wiki", "C* (or C-star) is an object-oriented superset of ANSI C.", False),
+    ("mechanics", "BEAM robotics - Wiki",
+     "BEAM robotics (from biology, electronics, aesthetics and mechanics) is a style of robotics.", False),
+    ("artificial intelligence", "Artificial intelligence - Wiki", "Artificial intelligence (AI) is intelligence.", False),
+    # The subject must open with the title's name: a sentence about something else names no alias of it.
+    ("machine intelligence", "Existential risk - Wiki",
+     "Concern about machine intelligence, or superintelligence, is widespread.", False),
+])
+def test_names_as_alias_reads_other_names_between_the_title_and_the_copula(keyword, title, lead, expected):
+    from scoring.lead import names_as_alias
+
+    assert names_as_alias(keyword, title, lead) is expected
+
+
+def test_a_page_whose_first_sentence_gives_the_keyword_as_an_alias_stands_for_it_when_most_documents_agree(tmp_path):
+    from pipeline.evidence_stage import other_name_pages
+
+    con = store.connect(tmp_path / "s.sqlite")
+    rows = [("http://w.org/ai", "Artificial intelligence - Wiki",
+             "Artificial intelligence, sometimes called machine intelligence, is intelligence of machines.",
+             "Artificial intelligence, sometimes called machine intelligence, is intelligence of machines."),
+            ("http://w.org/ad", "Artificial development - Wiki",
+             "Artificial development, also known as machine intelligence, is an area.",
+             "Artificial development, also known as machine intelligence, is an area."),
+            ("http://w.org/a", "Agents - Wiki", "Agents show machine intelligence, as artificial intelligence says.",
+             "Agents are ..."),
+            ("http://w.org/b", "Risk - Wiki", "Machine intelligence is a risk.", "Risk is ...")]
+    for url, title, text, lead in rows:
+        store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
+                          store.pack_links([]), lead=lead)
+    con.commit()
+    con.close()
+    b = LocalBackend(tmp_path / "s.sqlite")
+    try:
+        # "machine intelligence" is in 4 documents; "artificial intelligence" with it in 2 (a
+        # half), "artificial development" in 1: only the first page stands for the keyword.
+        leads = b.leads_mentioning("machine intelligence")
+        assert [u for u, _, _ in other_name_pages("machine intelligence", leads, b.hit_count)] == ["http://w.org/ai"]
     finally:
         b.con.close()
 
