@@ -18,7 +18,7 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
                               explain, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
                               taxonomy_candidates)
-from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name
+from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
 from scoring.names import (concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
                            names_itself, part_of_keyword)
@@ -480,12 +480,15 @@ def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
 def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, target: str = "") -> str:
     """"person", "organisation", "work" or "concept" for a name no page of the collection is titled with.
 
-    Read from the name as written and, when the keyword's page links to it, from the name
+    Read from the name as written (a work's title: written_as_title) and, when the keyword's
+    page links to it, from the name
     its link's URL spells ("Hendler" -> ".../wiki/James_Hendler"): WordNet's proper nouns,
     an organisation word in a title-case name, a biography in the collection whose title
     ends with the name, a given name and a surname (taxonomy.reads_as_person); last, the
     first paragraph of the target's page when the collection holds it under that title.
     """
+    if written_as_title(written):
+        return "work"  # '"Elephants Don't Play Chess"', "Capitalism: The Unknown Ideal"
     target_name = title_from_url(target) if target else ""
     if normalise(target_name) == normalise(written):  # "heart" -> ".../Heart": nothing new
         target_name = ""

@@ -81,3 +81,22 @@ def test_a_qualified_target_is_what_its_qualifier_says(backend, wordnet):
     assert pageless_kind(backend, wordnet, "IBM Watson", WIKI + "Watson_(computer)") == "concept"
     assert pageless_kind(backend, wordnet, "Wheeler", WIKI + "David_Wheeler_(computer_scientist)") == "person"
     assert pageless_kind(backend, wordnet, "Amazon", WIKI + "Amazon_(company)") == "organisation"
+
+
+def test_a_name_written_as_a_works_title_is_a_work(backend):
+    # A paper's title in quotation marks; a book's title and subtitle.
+    assert pageless_kind(backend, None, '"Some philosophical problems from the standpoint of artificial '
+                                        'intelligence"') == "work"
+    assert pageless_kind(backend, None, "From Databases to Dataspaces: A New Abstraction for Information "
+                                        "Management") == "work"
+    assert pageless_kind(backend, None, "Capitalism: The Unknown Ideal") == "work"
+
+
+@pytest.mark.parametrize("written", [
+    '"spam" or "non-spam"',          # two quoted words, not one title
+    "Terminal: terminal emulator",   # a list's term and its gloss
+    "IEEE 802.11: Wireless LAN",     # a short subtitle: a part of the standard
+    "Machine learning",
+])
+def test_quotes_and_colons_that_are_not_a_title_leave_the_name_a_concept(backend, written):
+    assert pageless_kind(backend, None, written) == "concept"
