@@ -83,6 +83,8 @@ class _Found:
     section_keys: set[tuple[str, ...]]
     link_keys: set[tuple[str, ...]]
     targets: dict[str, str]            # anchor -> the URL it points to
+    link_titles: dict[str, str]        # anchor -> the title of the page it names (link_titles)
+    linked_as: dict[tuple[str, ...], str]  # a linked page's title key -> the other words that linked it
     cited: dict[tuple[str, ...], dict]  # without a keyword page: what citing paragraphs link to
     most_cited: list[dict]
     kw_senses: tuple[int, ...] | None  # the keyword's WordNet senses its page is about
@@ -118,14 +120,24 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
     sections, targets, related_only = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], {}, set())
-    anchors = list(targets)
+    # An anchor that is the author's wording of a concept ("passing messages", "lack of a
+    # global clock") is offered under its target page's title ("Message passing", "Clock
+    # synchronization"): the name the collection's pages and counts use.
+    titles = link_titles(backend, targets)
+    in_body = {concept_key(a) for a in targets if a not in related_only}
+    anchors = [titles.get(a, a) for a in targets]
+    related_only = {titles.get(a, a) for a in related_only}
+    by_name = {concept_key(a) for a in targets}
+    linked_as = {concept_key(t): a for a, t in titles.items() if concept_key(t) not in by_name}
+    for a, t in titles.items():
+        targets.setdefault(t, targets[a])
     section_keys = {concept_key(t) for t in sections}
     # A link from the page's "See also" list alone points to a neighbour more often than to
     # a part (session 17: 58 of 99 judged top-10 places so linked were hits, 872 of 1,160
     # linked from the body): such an anchor is still offered as a candidate, but the page's
     # link does not vouch for it. Nor does a link from the page's summary box alone (an
     # infobox's influences and releases: tagtree.summary_box_links).
-    link_keys = {concept_key(t) for t in anchors if t not in related_only}
+    link_keys = in_body | {concept_key(t) for t in anchors if t not in related_only}
     # No page about the keyword: what the collection's paragraphs naming it link to, on
     # MIN_CITING_PAGES pages or more, stands in for that page's links (session 18: 0.65 of
     # 194 judged top-25 places of keywords without a page were hits when so cited, 0.27 of
@@ -168,7 +180,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed, own=own,
                   keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
-                  section_keys=section_keys, link_keys=link_keys, targets=targets, cited=cited,
+                  section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
+                  cited=cited,
                   most_cited=most_cited, kw_senses=kw_senses,
                   counts={"definitions_found": len(defined), "sections_named": len(named),
                           "links_named": len(linked_rows), "cited_named": len(cited_rows),
@@ -207,6 +220,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
             "sections_named": found.counts["sections_named"], "links_named": found.counts["links_named"],
             "cited_named": found.counts["cited_named"], "keyword_links": anchors,
+            "keyword_link_titles": found.link_titles,
             "cited_links": found.most_cited,
             "said_named": len(said_rows),
             "sentence_kinds": [{"name": n, "sentences": c} for n, (c, _) in enumerated_kinds.items()],
@@ -313,6 +327,7 @@ class _Weigher:
                                                                       w["field"], w["filed"], w["sentence"], w["key"])
         sectioned = key in found.section_keys
         linked = key in found.link_keys
+        linked_as = found.linked_as.get(key, "") if linked else ""
         citing = len(found.cited[key]["pages"]) if key in found.cited else 0
         wordnet = w["wordnet"]
         said = said_by_name[written]
@@ -320,6 +335,7 @@ class _Weigher:
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
+                      linked_as=linked_as,
                       n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
@@ -446,6 +462,25 @@ def keyword_page_names(backend: SearchBackend, url: str,
             if a not in related:
                 in_body.add(anchor)
     return section_titles(root), targets, {a for a in targets if a not in in_body}
+
+
+def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, str]:
+    """{anchor: its target page's title} for the anchors that name no page of the collection
+    themselves but link to one it holds under another name ("passing messages" ->
+    "Message passing"); anchors that name a page, and links to a part of a page (a
+    #fragment), keep their own words."""
+    out = {}
+    for anchor, target in targets.items():
+        name = title_from_url(target)
+        if not name or "#" in target or concept_key(name) == concept_key(anchor):
+            continue
+        if backend.pages_about(without_qualifier(anchor)):
+            continue  # "Neural networks" has a page of its own: the author named a concept
+        for url, title, _ in backend.pages_about(without_qualifier(name)):
+            if url == target or normalise(title_name(title)) == normalise(name):
+                out[anchor] = title_name(title)
+                break
+    return out
 
 
 def _cited_of_page(job: tuple) -> list[tuple[str, str]]:

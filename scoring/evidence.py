@@ -133,7 +133,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 110  # 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 111  # 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -304,6 +304,7 @@ class Facts:
     said: Said | None = None       # scoring.hearst's reading of the keyword's sentences (None: not read)
     has_page: bool = False         # a page is titled so
     linked: bool = False           # the keyword's own page links to it by this name
+    linked_as: str = ""            # ... or to its page, by these other words (link_titles)
     field: bool = False            # its page calls it a field of study (names_a_field)
     keyword_page: bool = True      # the collection has a page about the keyword
     cited: int = 0                 # pages whose paragraphs naming the keyword link to it
@@ -359,7 +360,8 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     if sectioned:
         out.append((SECTION_FACTOR, "a section of the keyword's page is titled so"))
     if linked:
-        out.append((LINK_FACTOR, "the keyword's page links to it by this name"))
+        out.append((LINK_FACTOR, f"the keyword's page links to its page as '{facts.linked_as}'" if facts.linked_as
+                    else "the keyword's page links to it by this name"))
     elif cited:
         out.append((CITED_FACTOR, f"paragraphs naming the keyword on {cited} pages link to it by this name"))
     if filed:

@@ -392,6 +392,9 @@ def test_score_is_the_product_the_explanation_shows():
     assert explain(0.4, 0.5, Facts(linked=True)) == (
         f"S1 0.400 x NPMI 0.500 x 1.5 (the keyword's page links to it by this name) = {0.2 * 1.5:.4f}")
     assert evidence_score(0.4, 0.5, Facts(has_page=True, linked=True)) == pytest.approx(0.2)
+    # Linked by other words than its name (link_titles): the same factor, the words quoted.
+    assert explain(0.4, 0.5, Facts(linked=True, linked_as="passing messages")) == (
+        f"S1 0.400 x NPMI 0.500 x 1.5 (the keyword's page links to its page as 'passing messages') = {0.2 * 1.5:.4f}")
     # WordNet files it beside the keyword: the WordNet factor turned round; no tie that lifts a quiet page.
     assert SIBLING_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
     assert evidence_score(0.4, 0.5, Facts(wordnet="sibling")) == pytest.approx(0.2 / 1.5)
@@ -1206,3 +1209,26 @@ def test_a_lead_defines_through_a_keyword_typed_without_its_diacritics():
     lead = "Gödel numbering is a function that assigns to each symbol of a formal language a natural number."
     assert defining_sentence(lead, "godel") == lead
     assert defining_sentence("A naïve Bayes classifier is simple.", "naive bayes") == "A naïve Bayes classifier is simple."
+
+
+def test_link_titles_names_an_anchor_by_its_target_page_only_when_the_anchor_names_no_page(tmp_path):
+    from pipeline.evidence_stage import link_titles
+
+    wiki = "https://en.wikipedia.org/wiki/"
+    con = store.connect(tmp_path / "s.sqlite")
+    for title in ("Message passing", "Neural network", "Artificial neural network", "Kernel (operating system)"):
+        store.insert_page(con, wiki + title.replace(" ", "_"), "en.wikipedia.org", title + " - Wiki", title,
+                          store.pack_html(b"<html><body>x</body></html>"), store.pack_links([]), lead=title + " is ...")
+    con.commit()
+    con.close()
+    b = LocalBackend(tmp_path / "s.sqlite")
+    try:
+        targets = {"passing messages": wiki + "Message_passing",        # the author's words: renamed
+                   "Neural networks": wiki + "Artificial_neural_network",  # a page's name itself: kept
+                   "message passing": wiki + "Message_passing",          # already the title's name
+                   "the scheduler": wiki + "Message_passing#Scheduling",   # a part of a page: kept
+                   "lack of a global clock": wiki + "Clock_synchronization",  # a page the collection lacks
+                   "its kernel": wiki + "Kernel"}  # only a qualified page answers: not the link's page
+        assert link_titles(b, targets) == {"passing messages": "Message passing"}
+    finally:
+        b.con.close()
