@@ -113,18 +113,20 @@ def names_an_organisation(written: str) -> bool:
                  or content[-1] == "International"))
 
 
-# How running text writes the title of a paper, song or episode: in quotation marks
-# ('"Elephants Don't Play Chess"'); and a book's or series' title with its subtitle
+# How running text writes the title of a paper, song or episode: in quotation marks, a
+# capital first and three words or more ('"Elephants Don't Play Chess"'; '"strong AI"',
+# '"line editors"' and '"Dining Philosophers"' are terms in quotes); and a book's or series' title with its subtitle
 # ("Capitalism: The Unknown Ideal", "Star Trek: The Next Generation"), the subtitle opening
 # with an article or four words long: a short one names a part or version ("IEEE 802.11:
 # Wireless LAN"), a lowercase one is a list's term and gloss ("Terminal: terminal emulator").
-_QUOTED = re.compile(r"[\"\u201c\u201e][^\"\u201c\u201d\u201e]+[\"\u201d]")
+_QUOTED = re.compile(r"[\"\u201c\u201e][A-Z][^\"\u201c\u201d\u201e\s]*(?:\s+[^\"\u201c\u201d\u201e\s]+){2,}[\"\u201d]")
 _SUBTITLED = re.compile(r"[A-Z][^:]*:\s+(?:(?:The|A|An)\s+\S+.*|[A-Z0-9]\S*(?:\s+\S+){3,})")
 
 
 def written_as_title(written: str) -> bool:
-    """True if a name is written as a work's title: whole in quotation marks, or a title and a
-    capitalised subtitle after a colon that opens with an article or runs to four words."""
+    """True if a name is written as a work's title: whole in quotation marks (a capital first,
+    three words or more), or a title and a capitalised subtitle after a colon that opens with
+    an article or runs to four words."""
     text = written.strip()
     return bool(_QUOTED.fullmatch(text) or _SUBTITLED.fullmatch(text))
 

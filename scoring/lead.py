@@ -59,25 +59,31 @@ def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SEN
 
 
 # Words that set a thing against what follows: "Unlike abstract algebra, elementary algebra
-# ...", "In contrast to supervised learning ...", "This contrasts with system software".
-# A lead that names the keyword only so defines its subject beside the keyword, not through it.
+# ...", "In contrast to supervised learning ...", "This contrasts with system software", "It
+# should be distinguished from the journal Machine intelligence". A lead that names the
+# keyword only so defines its subject beside the keyword, not through it. An article and
+# one more word may stand between ("distinct from the journal ..."), no more.
 _CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
                   ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
-                  ("differs", "from"), ("differ", "from"))
+                  ("differs", "from"), ("differ", "from"), ("distinguished", "from"), ("confused", "with"))
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
 def contrasts_with(tokens: list[str], stems: list[str], keyword_stems: list[str]) -> bool:
     """True if every mention of the keyword in a sentence (its `tokens` and their `stems`,
     as `words` and `stemmed` give them) follows a contrast ("unlike", "in contrast to",
-    "as opposed to", "distinct from", ...), an article between allowed."""
+    "as opposed to", "distinct from", ...), an article and one more word between allowed."""
     n, found = len(keyword_stems), False
     for i in range(len(stems) - n + 1):
         if stems[i:i + n] != keyword_stems:
             continue
         found = True
-        j = i - 1 if i > 0 and tokens[i - 1] in _ARTICLES else i
-        if not any(tuple(tokens[max(0, j - len(end)):j]) == end for end in _CONTRAST_ENDS):
+        starts = [i]
+        if i > 0 and tokens[i - 1] in _ARTICLES:
+            starts.append(i - 1)
+        elif i > 1 and tokens[i - 2] in _ARTICLES:
+            starts.append(i - 2)  # "from the journal Machine intelligence"
+        if not any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in _CONTRAST_ENDS):
             return False
     return found
 

@@ -81,6 +81,8 @@ def test_defining_sentence_cheap_test_keeps_stem_variants():
     ("Machine vision can be considered distinct from computer vision, a form of computer science.",
      "computer vision", None),
     ("Unlike grid computers, computer clusters have each node set to perform the same task.", "grid computing", None),
+    ("Machine Learning is a journal. It should be distinguished from the journal Machine intelligence.",
+     "machine intelligence", None),
     # The contrast falls on something else: the keyword still defines the subject.
     ("Static program analysis is the analysis of software, in contrast with dynamic analysis.",
      "program analysis", "Static program analysis is the analysis of software, in contrast with dynamic analysis."),

@@ -97,6 +97,8 @@ def test_a_name_written_as_a_works_title_is_a_work(backend):
     "Terminal: terminal emulator",   # a list's term and its gloss
     "IEEE 802.11: Wireless LAN",     # a short subtitle: a part of the standard
     "Machine learning",
+    '"strong AI"',                   # a term in quotes: lowercase first
+    '"Dining Philosophers"',         # two words: a term as often as a title
 ])
 def test_quotes_and_colons_that_are_not_a_title_leave_the_name_a_concept(backend, written):
     assert pageless_kind(backend, None, written) == "concept"
