@@ -287,7 +287,12 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     related = evidence["keyword_related_links"]
     assert related and set(related) < set(evidence["keyword_links"])
     body_links = [t for t in evidence["keyword_links"] if t not in related]
-    _factor_follows_names(rep, body_links, "linked", "the keyword's page links to it")
+    # An anchor naming no page is listed under its target page's title (link_titles); a
+    # candidate still named by the anchor's own words is linked as well.
+    renamed = evidence["keyword_link_titles"]
+    assert all(t in evidence["keyword_links"] for t in renamed.values())
+    _factor_follows_names(rep, body_links + [a for a, t in renamed.items() if t in body_links], "linked",
+                          "the keyword's page links to it")
     # Anchors not already candidates become candidates, filtered as headings are.
     assert sources["link"] == evidence["links_named"] > 0
     _candidates_from_names(rep, evidence["keyword_links"], "link")
