@@ -20,7 +20,7 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               taxonomy_candidates)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
-from scoring.names import (concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
+from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
                            names_itself, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
@@ -467,12 +467,15 @@ def keyword_page_names(backend: SearchBackend, url: str,
 def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, str]:
     """{anchor: its target page's title} for the anchors that name no page of the collection
     themselves but link to one it holds under another name ("passing messages" ->
-    "Message passing"); anchors that name a page, and links to a part of a page (a
-    #fragment), keep their own words."""
+    "Message passing"); anchors that name a page, abbreviations of the title ("ROM" for
+    "Read-only memory": the name the collection writes most, which its counts measure) and
+    links to a part of a page (a #fragment) keep their own words."""
     out = {}
     for anchor, target in targets.items():
         name = title_from_url(target)
         if not name or "#" in target or concept_key(name) == concept_key(anchor):
+            continue
+        if "".join(words(anchor)) in acronyms(words(without_qualifier(name))):
             continue
         if backend.pages_about(without_qualifier(anchor)):
             continue  # "Neural networks" has a page of its own: the author named a concept

@@ -1230,7 +1230,8 @@ def test_link_titles_names_an_anchor_by_its_target_page_only_when_the_anchor_nam
                    "message passing": wiki + "Message_passing",          # already the title's name
                    "the scheduler": wiki + "Message_passing#Scheduling",   # a part of a page: kept
                    "lack of a global clock": wiki + "Clock_synchronization",  # a page the collection lacks
-                   "its kernel": wiki + "Kernel"}  # only a qualified page answers: not the link's page
+                   "its kernel": wiki + "Kernel",  # only a qualified page answers: not the link's page
+                   "MP": wiki + "Message_passing"}  # an abbreviation of the title: the collection's own name
         assert link_titles(b, targets) == {"passing messages": "Message passing"}
     finally:
         b.con.close()
