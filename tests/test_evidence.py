@@ -1109,10 +1109,20 @@ def test_abbreviates_wants_the_initials_and_the_brackets_of_the_first_sentence(k
     assert abbreviates(keyword, title, lead) is expected
 
 
+def _backend_of(tmp_path, rows: list[tuple[str, str, str, str]]) -> LocalBackend:
+    """A real page store of (url, title, main text, lead) rows, opened as the index is."""
+    con = store.connect(tmp_path / "s.sqlite")
+    for url, title, text, lead in rows:
+        store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
+                          store.pack_links([]), lead=lead)
+    con.commit()
+    con.close()
+    return LocalBackend(tmp_path / "s.sqlite")
+
+
 def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_spell_it_out(tmp_path):
     from pipeline.evidence_stage import other_name_pages
 
-    con = store.connect(tmp_path / "s.sqlite")
     rows = [("http://w.org/nlp", "Natural language processing - Wiki",
              "Natural language processing (NLP) is a subfield of linguistics and NLP is studied widely.",
              "Natural language processing (NLP) is a subfield of linguistics."),
@@ -1120,12 +1130,7 @@ def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_s
              "Natural-language programming (NLP) is an approach to programming."),
             ("http://w.org/a", "Parsing - Wiki", "Parsers serve natural language processing and NLP.", "Parsing is ..."),
             ("http://w.org/b", "Tagging - Wiki", "Taggers are NLP tools.", "Tagging is ...")]
-    for url, title, text, lead in rows:
-        store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
-                          store.pack_links([]), lead=lead)
-    con.commit()
-    con.close()
-    b = LocalBackend(tmp_path / "s.sqlite")
+    b = _backend_of(tmp_path, rows)
     try:
         leads = b.leads_mentioning("nlp")
         # "nlp" is in 4 documents, "natural language processing" with it in 2 (a half): its page
@@ -1164,7 +1169,6 @@ def test_names_as_alias_reads_other_names_between_the_title_and_the_copula(keywo
 def test_a_page_whose_first_sentence_gives_the_keyword_as_an_alias_stands_for_it_when_most_documents_agree(tmp_path):
     from pipeline.evidence_stage import other_name_pages
 
-    con = store.connect(tmp_path / "s.sqlite")
     rows = [("http://w.org/ai", "Artificial intelligence - Wiki",
              "Artificial intelligence, sometimes called machine intelligence, is intelligence of machines.",
              "Artificial intelligence, sometimes called machine intelligence, is intelligence of machines."),
@@ -1174,12 +1178,7 @@ def test_a_page_whose_first_sentence_gives_the_keyword_as_an_alias_stands_for_it
             ("http://w.org/a", "Agents - Wiki", "Agents show machine intelligence, as artificial intelligence says.",
              "Agents are ..."),
             ("http://w.org/b", "Risk - Wiki", "Machine intelligence is a risk.", "Risk is ...")]
-    for url, title, text, lead in rows:
-        store.insert_page(con, url, "w.org", title, text, store.pack_html(b"<html><body>x</body></html>"),
-                          store.pack_links([]), lead=lead)
-    con.commit()
-    con.close()
-    b = LocalBackend(tmp_path / "s.sqlite")
+    b = _backend_of(tmp_path, rows)
     try:
         # "machine intelligence" is in 4 documents; "artificial intelligence" with it in 2 (a
         # half), "artificial development" in 1: only the first page stands for the keyword.
@@ -1217,13 +1216,9 @@ def test_link_titles_names_an_anchor_by_its_target_page_only_when_the_anchor_nam
     from pipeline.evidence_stage import link_titles
 
     wiki = "https://en.wikipedia.org/wiki/"
-    con = store.connect(tmp_path / "s.sqlite")
-    for title in ("Message passing", "Neural network", "Artificial neural network", "Kernel (operating system)"):
-        store.insert_page(con, wiki + title.replace(" ", "_"), "en.wikipedia.org", title + " - Wiki", title,
-                          store.pack_html(b"<html><body>x</body></html>"), store.pack_links([]), lead=title + " is ...")
-    con.commit()
-    con.close()
-    b = LocalBackend(tmp_path / "s.sqlite")
+    b = _backend_of(tmp_path, [(wiki + t.replace(" ", "_"), t + " - Wiki", t, t + " is ...")
+                               for t in ("Message passing", "Neural network", "Artificial neural network",
+                                         "Kernel (operating system)")])
     try:
         targets = {"passing messages": wiki + "Message_passing",        # the author's words: renamed
                    "Neural networks": wiki + "Artificial_neural_network",  # a page's name itself: kept
