@@ -78,7 +78,7 @@ class _Found:
     own: tuple | None                  # (url, title, lead, sentence) of the keyword's own page
     keyword_lead: str                  # its first paragraph ("" without such a page)
     sections: list[str]                # its section headings
-    anchors: list[str]                 # its links' anchor texts
+    anchors: list[str]                 # its links' names: anchor texts, or their pages' titles (link_titles)
     related_only: set[str]             # anchors linked only from "See also" or the summary box
     section_keys: set[tuple[str, ...]]
     link_keys: set[tuple[str, ...]]
@@ -120,9 +120,9 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         own = None
     keyword_lead = own[2] if own is not None and own[3] is not None else ""
     sections, targets, related_only = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], {}, set())
-    # An anchor that is the author's wording of a concept ("passing messages", "lack of a
-    # global clock") is offered under its target page's title ("Message passing", "Clock
-    # synchronization"): the name the collection's pages and counts use.
+    # An anchor that is the author's wording of a concept ("passing messages", "SOA-based
+    # systems") is offered under its target page's title ("Message passing", "Service-oriented
+    # architecture"): the name the collection's pages and counts use.
     titles = link_titles(backend, targets)
     in_body = {concept_key(a) for a in targets if a not in related_only}
     anchors = [titles.get(a, a) for a in targets]
