@@ -92,19 +92,26 @@ def test_works_are_listed_apart_and_counted_in_the_summary():
     assert concepts < works and md.index("| Quantum Computation and Quantum Information |") > works
 
 
+def _note_for_only(note_of, rep: dict, flagged: str, clean: tuple[str, ...]) -> str:
+    """The note `note_of` gives `flagged` (bold in report.md), after checking it gives none
+    for the `clean` keywords; `rep` is left with the flagged keyword."""
+    for keyword in clean:
+        rep["keyword"] = keyword
+        assert note_of(rep) is None, keyword
+    rep["keyword"] = flagged
+    note = note_of(rep)
+    assert note and f"**{note}**" in render_markdown(rep)
+    return note
+
+
 @pytest.mark.parametrize("method", ["evidence", "published"])
 def test_a_keyword_the_index_reads_only_in_part_is_flagged(method):
     from tasks.report import searched_as_note
 
     rep = _report(300, method=method)
-    rep["keyword"] = "C++"
-    note = searched_as_note(rep)
+    note = _note_for_only(searched_as_note, rep, "C++", ("node.js", "TCP/IP", "AT&T", "quantum computing"))
     assert note.startswith('Searched as "c": ') and '"++" of "C++" is dropped' in note
-    assert f"**{note}**" in render_markdown(rep)
     assert summary_lines(rep, "r.md")[-2:] == [note, "Report: r.md"]
-    for keyword in ("node.js", "TCP/IP", "AT&T", "quantum computing"):
-        rep["keyword"] = keyword
-        assert searched_as_note(rep) is None, keyword
 
 
 def test_a_definition_quotes_its_page_or_its_glossary_entry():
@@ -123,10 +130,7 @@ def test_a_keyword_of_stopwords_only_is_flagged(method):
     from tasks.report import stopwords_note
 
     rep = _report(300, method=method)
-    rep["keyword"] = "IT"
-    note = stopwords_note(rep)
+    note = _note_for_only(stopwords_note, rep, "IT", ("information technology", "the internet", "machine learning",
+                                                      "C++"))
     assert note.startswith('Only stopwords: every word of "IT"') and "(300 here)" in note
-    assert f"**{note}**" in render_markdown(rep) and note in summary_lines(rep, "r.md")
-    for keyword in ("information technology", "the internet", "machine learning", "C++"):
-        rep["keyword"] = keyword
-        assert stopwords_note(rep) is None, keyword
+    assert note in summary_lines(rep, "r.md")
