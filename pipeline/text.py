@@ -13,7 +13,7 @@ import re
 import sqlite3
 import unicodedata
 
-from .nltkdata import stopwords
+from .nltkdata import import_nltk, stopwords
 
 # Combining marks belong to the word they sit on, as in FTS5's unicode61 (which folds them
 # away): "İstanbul" lowercases to "i" + U+0307 + "stanbul", one word, not "i" and "stanbul".
@@ -35,7 +35,10 @@ def fold(text: str) -> str:
     keyword typed without them missed its own page.
     """
     low = text.lower()
-    return low if low.isascii() else low.translate(_fold_table())
+    if low.isascii():
+        return low
+    table = _fold_table()
+    return _NON_ASCII_RUN.sub(lambda m: m.group().translate(table), low)
 
 
 def fold_in_place(text: str) -> str:
@@ -45,10 +48,16 @@ def fold_in_place(text: str) -> str:
     if text.isascii():
         return text.lower()
     # "İ" is the one character whose lowercase is longer than itself (tests/test_text.py).
-    return text.translate(_I_WITH_DOT).lower().translate(_fold_table(one_to_one=True))
+    low = (text.replace("\u0130", "i") if "\u0130" in text else text).lower()
+    table = _fold_table(one_to_one=True)
+    return _NON_ASCII_RUN.sub(lambda m: m.group().translate(table), low)
 
 
-_I_WITH_DOT = str.maketrans({"\u0130": "i"})
+# Every character the fold tables change lies above ASCII, so only runs of such characters
+# are translated: str.translate looks up each character of its string in the table's dict,
+# ~50 ns a character, which over whole pages (a broad keyword's 600 texts) cost 3 s of a
+# topic run; English text holds a few such runs a page (session 37).
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 # Where letters with diacritics and combining marks are: Latin, Greek, Cyrillic and their
 # extensions, the combining blocks, and the Latin ligatures. Scripts beyond these have no
 # marks the index folds.
@@ -151,9 +160,10 @@ def stem(word: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _porter():
-    # Imported on first use: importing anything from NLTK loads the whole package (and
-    # scipy), 1.2 s, and a command that stems nothing (an index build, a re-run of a
-    # finished pipeline) should not wait for it.
+    # Imported on first use: importing anything from NLTK loads the whole package, and a
+    # command that stems nothing (an index build, a re-run of a finished pipeline) should
+    # not wait for it; import_nltk leaves out what NLTK loads only for features unused here.
+    import_nltk()
     from nltk.stem.porter import PorterStemmer
 
     return PorterStemmer()

@@ -208,3 +208,19 @@ def test_fold_in_place_keeps_every_offset():
     assert fold_in_place("İSTANBUL and Gödel") == "istanbul and godel"
     # "İ" is the only character whose lowercase is longer than itself: fold_in_place maps it to "i".
     assert [c for c in map(chr, range(0x110000)) if len(c.lower()) != 1] == ["\u0130"]
+
+
+def test_fold_translates_only_what_the_table_holds_and_agrees_with_whole_text_translation():
+    """fold and fold_in_place translate runs of non-ASCII characters only; the result is the
+    whole text translated, character for character, Greek final sigma and "İ" included."""
+    from pipeline.text import _fold_table, fold, fold_in_place
+
+    assert all(c >= 0x80 for c in _fold_table()) and all(c >= 0x80 for c in _fold_table(one_to_one=True))
+    marked = "".join(chr(c) for c in range(0x80, 0x2100) if chr(c).isprintable())
+    texts = [marked, "ΟΔΟΣa ΟΔΟΣ. Σb", "x\u0130\u0130Σa Gödel's NAÏVE ﬁle", "ascii only", "É" * 50 + "e" * 50,
+             marked[::7] + " and " + marked[3::11].upper()]
+    for text in texts:
+        assert fold(text) == text.lower().translate(_fold_table())
+        one_to_one = text.replace("\u0130", "i").lower().translate(_fold_table(one_to_one=True))
+        assert fold_in_place(text) == one_to_one
+        assert len(fold_in_place(text)) == len(text)
