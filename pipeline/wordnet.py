@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from .errors import UserError
-from .nltkdata import HOW_TO_GET, configure
+from .nltkdata import HOW_TO_GET, configure, import_nltk
 from .text import normalise
 
 TABLE_VERSION = 6  # 6: names folded as the index folds words (pipeline.text.fold); 2: lemmas as written, indexes for going down; 3: lemmas by synset; 4: instance_of; 5: gloss text only
@@ -44,7 +44,7 @@ class Noun(NamedTuple):
 def wordnet_zip() -> Path:
     """NLTK's corpora/wordnet.zip (or the corpora/wordnet folder it unpacks to), or one clear UserError."""
     configure()
-    import nltk
+    nltk = import_nltk()
 
     for root in nltk.data.path:
         for candidate in (Path(root) / "corpora" / "wordnet.zip", Path(root) / "corpora" / "wordnet"):
