@@ -16,7 +16,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
             ties it to the keyword x 1/1.5 if no sentence of the collection names both
             and nothing above ties it x 1/1.5 if its page calls it a field of study without
             putting it under the keyword x 1/1.5 if the collection has no page about the
-            keyword and nothing above ties it x 0.5 for a generic word
+            keyword and nothing above ties it (x 1/3 more if, besides, no sentence of the
+            collection names both) x 0.5 for a generic word
             x (n(b)/n(CP))^0.5 if the collection has no page about the keyword
 
 - S1 = n(b) / sqrt(n(k) n(CP)), the published association.
@@ -133,7 +134,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 113  # 113: an anchor abbreviating its page's title keeps its name; 112: 'distinguished from (the journal) K' is a contrast (lead.contrasts_with); a quoted work's title has three words or more; 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 114  # 114: without a page about the keyword, a candidate no sentence names with it and nothing ties is x1/3 more (SHARED_DOCUMENTS_ONLY_FACTOR); 113: an anchor abbreviating its page's title keeps its name; 112: 'distinguished from (the journal) K' is a contrast (lead.contrasts_with); a quoted work's title has three words or more; 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -175,6 +176,16 @@ OTHER_FIELD_FACTOR = 1 / DEFINES_FACTOR
 # places of keywords without a page, 0.73 of 153 with a tie; with a page, untied
 # candidates are rare in a top 10 and this factor is not applied). 1/1.5, as the others.
 NO_KEYWORD_PAGE_FACTOR = 1 / DEFINES_FACTOR
+# Both at once: no page about the keyword, no sentence of the collection naming the two, and
+# nothing else tying the candidate to it. Sharing documents is then all the evidence (a
+# long page, an index of everything: the anime robots of "Index of robotics articles" for
+# "chemical engineering"), and the two turned-round factors above leave such names in the
+# top 10: session 37, 3 of 163 judged top-10 places so placed were hits (0.02), against
+# 0.53 for the other places of keywords without a page. A third turned-round factor, 1/3:
+# simulated on the 506 judged keywords, 1/2, 1/3, 1/5 and listing them after all others
+# took out 86-153 places holding 6-9 hits and brought in 9 hits among the 30 judged
+# newcomers (the rest judged after the run): the middle of that range, not a tuned value.
+SHARED_DOCUMENTS_ONLY_FACTOR = 1 / 3
 # Without a page about the keyword, the lists, links and sentences around it are mostly its
 # neighbours' ("keyboard", "mouse" and "headphones" beside "computer monitor"), and how often
 # a candidate's own documents name the keyword, P(k|C) = n(b)/n(CP), tells a part from a
@@ -331,14 +342,19 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     # A citing paragraph that no sentence of the collection backs (the link sits in another
     # sentence than the keyword, every time) ties nothing: 2 of 20 such judged places were hits.
     cited = facts.cited if facts.cited >= MIN_CITING_PAGES and (said is None or said.sentences > 0) else 0
-    if not keyword_page and not (defines or starred or sectioned or linked or cited or wordnet in UNDER
-                                 or reads_under(said) or filed):
+    untied_pageless = not keyword_page and not (defines or starred or sectioned or linked or cited
+                                                or wordnet in UNDER or reads_under(said) or filed)
+    if untied_pageless:
         out.append((NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword"))
     if facts.has_page and not (defines or starred or sectioned or wordnet in UNDER or reads_under(said) or filed):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
-    if (said is not None and said.sentences == 0
-            and not (defines or starred or sectioned or linked or wordnet in UNDER or filed)):
+    unsaid = (said is not None and said.sentences == 0
+              and not (defines or starred or sectioned or linked or wordnet in UNDER or filed))
+    if unsaid:
         out.append((UNSAID_FACTOR, "no sentence of the collection names both, and nothing ties it to the keyword"))
+    if untied_pageless and unsaid:
+        out.append((SHARED_DOCUMENTS_ONLY_FACTOR, "no page about the keyword and no sentence naming both: "
+                                                  "only shared documents join them"))
     if facts.field and not (defines and is_a) and not filed:
         out.append((OTHER_FIELD_FACTOR, "its page calls it a field, not one of the keyword"))
     if defines:
@@ -412,6 +428,8 @@ def legend() -> list[str]:
         "of the candidate's documents that name the keyword, P(k|C)",
         f"x 1/{1 / NO_KEYWORD_PAGE_FACTOR:g} if the collection has no page about the keyword and no definition, "
         "star, citing paragraphs, kind-of sentence or WordNet placement ties it to the keyword",
+        f"x 1/{1 / SHARED_DOCUMENTS_ONLY_FACTOR:g} more if, besides, no sentence of the collection names both "
+        "(shared documents are all that joins them)",
         f"x {GENERIC_FACTOR:g} for a generic word (in over {GENERIC_SHARE:.0%} of all documents)",
     ]
 

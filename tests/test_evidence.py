@@ -12,7 +12,8 @@ from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE
                               definition_candidates, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
                               LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi, OTHER_FIELD_FACTOR, page_name_candidates,
                               QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
-                              SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR, UNSAID_FACTOR)
+                              SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
+                              UNSAID_FACTOR)
 from scoring.kinds import could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, is_broader, names_a_field,
                           opens_as_biography, says_is_a)
@@ -841,6 +842,26 @@ def test_no_keyword_page_turns_an_untied_candidate_down():
         assert "no page about the keyword" not in why
 
 
+def test_without_a_keyword_page_a_candidate_joined_to_it_by_shared_documents_alone_goes_down_further():
+    # No page about the keyword, no sentence naming both, nothing tying it: the two
+    # turned-round factors and a third, 1/3 ("Grendizer" beside "chemical engineering",
+    # sharing the "Index of robotics articles" and one other document with it).
+    assert SHARED_DOCUMENTS_ONLY_FACTOR == pytest.approx(1 / 3)
+    alone = Facts(said=Said(), keyword_page=False)
+    assert evidence_score(0.4, 0.5, alone) == pytest.approx(
+        0.2 * NO_KEYWORD_PAGE_FACTOR * UNSAID_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)
+    assert "0.333 (no page about the keyword and no sentence naming both: only shared documents join them)" in (
+        explain(0.4, 0.5, alone))
+    # One sentence naming both, a page about the keyword, or any tie: not so.
+    for facts in (Facts(said=Said(sentences=1), keyword_page=False), Facts(said=Said(), keyword_page=True),
+                  Facts(said=None, keyword_page=False), Facts(said=Said(), keyword_page=False, starred=True),
+                  Facts(said=Said(), keyword_page=False, wordnet="kind"),
+                  Facts(said=Said(), keyword_page=False, defines=True)):
+        assert "only shared documents" not in explain(0.4, 0.5, facts)
+    assert evidence_score(0.4, 0.5, Facts(said=Said(sentences=1), keyword_page=False)) == pytest.approx(
+        0.2 * NO_KEYWORD_PAGE_FACTOR)
+
+
 def test_without_a_keyword_page_the_share_of_the_candidates_documents_naming_the_keyword_weighs():
     # P(k|C) = n(b)/n(CP), to NO_KEYWORD_PAGE_DIRECTION: "keyboard" (16 of its 375 documents
     # name "computer monitor") goes down far more than a name 4 of whose 5 documents do.
@@ -915,7 +936,7 @@ def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
     # A tie: the quiet-page, unsaid, no-keyword-page and other-field factors do not apply.
     quiet = evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False))
     assert quiet == pytest.approx(0.2 * QUIET_PAGE_FACTOR * UNSAID_FACTOR * OTHER_FIELD_FACTOR
-                                  * NO_KEYWORD_PAGE_FACTOR)
+                                  * NO_KEYWORD_PAGE_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)
     tied = explain(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False, filed="Paging"))
     assert tied == f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging') = {0.4:.4f}"
 

@@ -72,7 +72,7 @@ def test_the_formula_names_every_factor_the_scores_use():
                   ev.TAXONOMY_FACTOR, ev.SAID_FACTOR, ev.COORDINATED_FACTOR, ev.GENERIC_FACTOR):
         assert f"x {value:g} " in formula
     for turned in (ev.QUIET_PAGE_FACTOR, ev.UNSAID_FACTOR, ev.OTHER_FIELD_FACTOR, ev.NO_KEYWORD_PAGE_FACTOR,
-                   ev.SIBLING_FACTOR):
+                   ev.SIBLING_FACTOR, ev.SHARED_DOCUMENTS_ONLY_FACTOR):
         assert f"x 1/{1 / turned:g} " in formula
     for reason in ("no page about the keyword", "field of study", "no sentence of the collection names both",
                    "See also"):
