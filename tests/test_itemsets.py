@@ -134,3 +134,31 @@ def test_frequent_phrases_threshold_one_and_none():
     assert frequent_phrases(["b", "a", "b"], 1) == [("b", 2), ("a", 1)]
     assert frequent_phrases(["a", "b"], 2) == []
     assert frequent_phrases([], 1) == []
+
+
+def test_one_hot_is_what_mlxtends_transaction_encoder_makes():
+    # The itemset stage encodes transactions itself (TransactionEncoder loads scikit-learn and
+    # SciPy); mlxtend's algorithms must see the same matrix: sorted columns, one row each.
+    import pandas as pd
+    from mlxtend.preprocessing import TransactionEncoder
+
+    from mining.itemsets import one_hot
+
+    rows = [["neural", "network"], ["network", "security", "neural"], ["zeta"], ["a", "network", "a"]]
+    te = TransactionEncoder()
+    expected = pd.DataFrame(te.fit(rows).transform(rows), columns=te.columns_)
+    got = one_hot(rows)
+    assert list(got.columns) == ["a", "network", "neural", "security", "zeta"]
+    pd.testing.assert_frame_equal(got, expected)
+    assert got.to_numpy().sum() == 8  # 2 + 3 + 1 + 2: "a" twice in one row is one item
+
+
+def test_the_itemset_stage_loads_neither_scikit_learn_nor_scipy():
+    import subprocess
+    import sys
+
+    code = ("import sys; from mining.itemsets import frequent_itemsets\n"
+            "found = frequent_itemsets([['a', 'b'], ['a', 'b'], ['a', 'c']], 2, algorithm='fpgrowth')\n"
+            "print(sorted((sorted(s), c) for s, c in found), 'sklearn' in sys.modules, 'scipy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[(['a'], 3), (['a', 'b'], 2), (['b'], 2)] False False"
