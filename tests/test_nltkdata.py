@@ -40,9 +40,23 @@ def test_stemming_stopwords_and_wordnet_leave_scipy_and_sklearn_unloaded_with_th
 def test_a_package_imported_later_loads_normally():
     out = _run(
         "import json, sys\n"
-        "from pipeline.nltkdata import import_nltk\n"
-        "before = list(sys.meta_path)\n"
-        "import_nltk()\n"
+        "from pipeline import nltkdata\n"
+        "nltkdata.import_nltk()\n"
         "from scipy.stats import hypergeom\n"
-        "print(json.dumps({'sf': round(float(hypergeom.sf(0, 10, 3, 5)), 6), 'finders_kept': sys.meta_path == before}))\n")
-    assert out["sf"] == 0.916667 and out["finders_kept"]
+        "print(json.dumps({'sf': round(float(hypergeom.sf(0, 10, 3, 5)), 6),\n"
+        "  'finder_left': any(isinstance(f, nltkdata._Hidden) for f in sys.meta_path)}))\n")
+    assert out == {"sf": 0.916667, "finder_left": False}
+
+
+def test_a_hidden_package_nltk_cannot_do_without_is_imported_plainly_after_all():
+    # Should a release of NLTK need a hidden package outright, import_nltk imports it plainly:
+    # here "regex", which NLTK's tokenizers import unconditionally, stands for such a package.
+    out = _run(
+        "import json, sys\n"
+        "from pipeline import nltkdata\n"
+        "nltkdata.OPTIONAL_HEAVY = ('scipy', 'sklearn', 'regex')\n"
+        "nltk = nltkdata.import_nltk()\n"
+        "from nltk.stem.porter import PorterStemmer\n"
+        "print(json.dumps({'stem': PorterStemmer().stem('running'), 'regex': 'regex' in sys.modules,\n"
+        "  'finder_left': any(isinstance(f, nltkdata._Hidden) for f in sys.meta_path)}))\n")
+    assert out == {"stem": "run", "regex": True, "finder_left": False}
