@@ -10,7 +10,8 @@
 2. Topic run per keyword: every stage of tasks/topic.py timed on its own by calling the
    same pure functions the tasks' run() methods call; baselines: mlxtend apriori vs
    fpgrowth, star_parser auto vs html5lib (and lxml). Then one real Luigi run per keyword
-   on the built index, and a second run that must do no work.
+   on the built index, and a second run that must do no work; then the `luigi` command
+   itself, a new process per run (start-up and imports included), three runs a keyword.
 3. Hit counts: LocalBackend.hit_count (cold) vs CachedHitCounts over diskcache (warm).
 4. A table on stdout, bench_topic.json (all figures) and bench_topic.md (README-ready).
 
@@ -461,6 +462,54 @@ def bench_luigi(keyword: str, out_root: Path, proc_times: dict) -> dict:
     return res
 
 
+def ran_tasks(summary: str) -> set[str]:
+    """The task families Luigi's execution summary lists under "ran successfully"."""
+    out, inside = set(), False
+    for line in summary.splitlines():
+        if line.startswith("* "):
+            inside = "ran successfully" in line
+        elif inside and line.strip().startswith("- "):
+            out.add(line.strip()[2:].split(" ", 1)[-1].split("(", 1)[0])
+    return out
+
+
+def bench_cli(keyword: str, corpus: Path, out_root: Path, runs: int = 3) -> dict:
+    """A new keyword's run as a user starts it: the `luigi` command in a fresh process, the
+    index and WordNet table built (shared by symlink), the run folder and hit-count cache new
+    each time. Wall and CPU seconds of the whole process (start-up and imports included),
+    medians of `runs`; the in-process Luigi run of the same keyword is the baseline."""
+    import resource
+    import subprocess
+
+    luigi_cmd = Path(sys.executable).with_name("luigi")
+    cmd = [str(luigi_cmd) if luigi_cmd.exists() else sys.executable, *([] if luigi_cmd.exists() else ["-m", "luigi"]),
+           "--module", "tasks", "TopicConcepts", "--keyword", keyword, "--local-scheduler",
+           "--BuildIndex-corpus", str(corpus), "--BuildIndex-url-prefix", URL_PREFIX, "--BuildIndex-boilerplate", ""]
+    walls, cpus, codes, rebuilt = [], [], [], False
+    for i in range(runs):
+        root = out_root.parent / f"cli-{i}"
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir()
+        for shared in ("index", "wordnet"):
+            (root / shared).symlink_to(out_root / shared, target_is_directory=True)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with Timer() as t:
+            done = subprocess.run([*cmd, "--TopicConcepts-output-root", str(root), "--BuildIndex-output-root", str(root)],
+                                  cwd=ROOT, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        walls.append(t.s)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        codes.append(done.returncode)
+        rebuilt = rebuilt or "BuildIndex" in ran_tasks(done.stdout + done.stderr)
+        shutil.rmtree(root, ignore_errors=True)
+    res = {"runs": runs, "wall_seconds": round(statistics.median(walls), 3),
+           "cpu_seconds": round(statistics.median(cpus), 3), "exit_codes": codes, "index_rebuilt": rebuilt,
+           "ok": set(codes) == {0} and not rebuilt}
+    log(f"luigi command {keyword!r}: {res['wall_seconds']} s wall, {res['cpu_seconds']} s CPU "
+        f"(median of {runs}, exit codes {codes})")
+    return res
+
+
 # --------------------------------------------------------------------------- output
 
 
@@ -515,6 +564,7 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
     pure = sum(T[k]["total_seconds"] for k in kws) / n
     lui1 = sum(L[k]["first"]["seconds"] for k in kws) / n
     lui2 = sum(L[k]["second"]["seconds"] for k in kws) / n
+    cli = sum(R["cli"][k]["wall_seconds"] for k in kws) / n
     summary = [
         [f"Index build ({fmt(idx['pages'])} pages, {fmt(idx['html_mb'])} MB HTML, {idx['workers']} workers)"
          f" vs lxml parsing the same pages and nothing else (medians of {idx['repeats']} pairs)",
@@ -535,6 +585,9 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
          f"{fmt(s_h5)} s (html5lib)", faster("auto", ratio(s_h5, s_auto))],
         [f"Luigi TopicConcepts on a built index (mean of {n})", f"{fmt(lui1)} s",
          f"{fmt(pure)} s pure stages", f"Luigi/pure = {fmt(ratio(lui1, pure))}"],
+        [f"A new keyword from the luigi command, whole process (mean of {n}, each the median of "
+         f"{R['cli'][kws[0]]['runs']})", f"{fmt(cli)} s", f"{fmt(lui1)} s Luigi in one process",
+         f"command/in-process = {fmt(ratio(cli, lui1))}"],
         ["WordNet table (WordNetTable), once per output root like the index",
          f"{fmt(R.get('wordnet_table_seconds'))} s", "-", "-"],
         ["Luigi re-run, nothing to do (mean)", f"{fmt(lui2, 3)} s",
@@ -555,6 +608,7 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
     rows.append(["Luigi: sum of task run() times", *(fmt(sum(L[k]["first"]["stage_seconds"].values()), 2)
                                                      for k in kws)])
     rows.append(["Luigi re-run, no work (wall)", *(fmt(L[k]["second"]["seconds"], 3) for k in kws)])
+    rows.append(["luigi command, new run (wall, median)", *(fmt(R["cli"][k]["wall_seconds"], 2) for k in kws)])
     rows.append(["tasks run / re-run", *(f"{L[k]['first']['tasks_run']} / {L[k]['second']['tasks_run']}"
                                         for k in kws)])
     tables.append(("Topic chain per stage (seconds)", ["Stage", *kws], rows))
@@ -706,6 +760,10 @@ def notes(R: dict) -> list[str]:
                        f"re-run ran {lu['second']['tasks_run']} tasks.")
         if not lu.get("built_index_reused", True):
             out.append(f"{k}: Luigi rebuilt the index instead of reusing the benchmark's.")
+        cl = R.get("cli", {}).get(k)
+        if cl is not None and not cl["ok"]:
+            out.append(f"{k}: the luigi command exited {cl['exit_codes']}"
+                       + (" and rebuilt the index" if cl["index_rebuilt"] else "") + ".")
     if not R["hit_counts"]["same_counts"]:
         out.append("hit counts differ between the backend and the cache.")
     return out
@@ -790,6 +848,7 @@ def main(argv=None) -> int:
         R["wordnet_table_seconds"] = round(t.s, 3)
         log(f"WordNet table built in {R['wordnet_table_seconds']} s (once per output root)")
         R["luigi"] = {kw: bench_luigi(kw, out_root, proc_times) for kw in args.keywords}
+        R["cli"] = {kw: bench_cli(kw, corpus, out_root) for kw in args.keywords}
     finally:
         if args.keep_temp:
             log(f"temp dir kept: {tmp}")
