@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import csv
 import json
-import sys
-from pathlib import Path
 
 import luigi
 import pytest
@@ -12,9 +10,6 @@ import pytest
 from tasks import CrawlBenchmark
 
 from integration_support import StartedTasks, extract_slice, free_port
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
-
 
 
 def test_benchmark_on_a_slice(tmp_path):

@@ -1,12 +1,7 @@
 """bench/quality/evidence_table.py: judged top-10 places counted by the evidence they carry."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
-
-from bench.quality.evidence_table import FEATURES, judged_places, render, tally  # noqa: E402
+from bench.quality.evidence_table import FEATURES, judged_places, render, tally
 
 
 def _ev(**kw) -> dict:

@@ -2,12 +2,8 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
-
-from bench.quality.handjudged import JUDGEMENTS, judge, render, top_concepts  # noqa: E402
+from bench.quality.handjudged import JUDGEMENTS, judge, render, top_concepts
 
 
 def test_plurals_and_qualifiers_match_and_the_rest_is_unjudged():

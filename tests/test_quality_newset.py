@@ -2,12 +2,8 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
-
-from bench.quality.newset import MIN_DOCUMENTS, problems, reference_keywords  # noqa: E402
+from bench.quality.newset import MIN_DOCUMENTS, problems, reference_keywords
 
 
 def test_a_judged_a_reference_or_a_rare_keyword_is_ruled_out_with_every_reason():

@@ -1,12 +1,7 @@
 """Tests for bench/quality/references.py: reference terms from small pages, and the matching rule."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
 
 from bench.quality.evaluate import precision, score_list, yake_phrases
 from bench.quality.references import (

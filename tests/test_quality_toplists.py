@@ -1,12 +1,7 @@
 """bench/quality/toplists.py: the hand-judging list groups candidates as the default method does."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ is not an installed package
-
-from bench.quality.toplists import lines_for  # noqa: E402
+from bench.quality.toplists import lines_for
 
 
 def cand(phrase, kind="concept", starred=False, defines=False, source="lists"):
