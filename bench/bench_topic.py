@@ -481,10 +481,10 @@ def bench_cli(keyword: str, corpus: Path, out_root: Path, runs: int = 3) -> dict
     import resource
     import subprocess
 
-    luigi_cmd = Path(sys.executable).with_name("luigi")
-    cmd = [str(luigi_cmd) if luigi_cmd.exists() else sys.executable, *([] if luigi_cmd.exists() else ["-m", "luigi"]),
-           "--module", "tasks", "TopicConcepts", "--keyword", keyword, "--local-scheduler",
-           "--BuildIndex-corpus", str(corpus), "--BuildIndex-url-prefix", URL_PREFIX, "--BuildIndex-boilerplate", ""]
+    # `python -m luigi` is the `luigi` script's own entry point, found without looking for the script.
+    cmd = [sys.executable, "-m", "luigi", "--module", "tasks", "TopicConcepts", "--keyword", keyword,
+           "--local-scheduler", "--BuildIndex-corpus", str(corpus), "--BuildIndex-url-prefix", URL_PREFIX,
+           "--BuildIndex-boilerplate", ""]
     walls, cpus, codes, rebuilt = [], [], [], False
     for i in range(runs):
         root = out_root.parent / f"cli-{i}"
@@ -494,8 +494,8 @@ def bench_cli(keyword: str, corpus: Path, out_root: Path, runs: int = 3) -> dict
             (root / shared).symlink_to(out_root / shared, target_is_directory=True)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         with Timer() as t:
-            done = subprocess.run([*cmd, "--TopicConcepts-output-root", str(root), "--BuildIndex-output-root", str(root)],
-                                  cwd=ROOT, capture_output=True, text=True)
+            done = subprocess.run([*cmd, "--TopicConcepts-output-root", str(root)], cwd=ROOT,
+                                  capture_output=True, text=True)  # TopicConcepts hands its root to BuildIndex
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         walls.append(t.s)
         cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)

@@ -35,10 +35,7 @@ def fold(text: str) -> str:
     keyword typed without them missed its own page.
     """
     low = text.lower()
-    if low.isascii():
-        return low
-    table = _fold_table()
-    return _NON_ASCII_RUN.sub(lambda m: m.group().translate(table), low)
+    return low if low.isascii() else _translate_non_ascii(low, _fold_table())
 
 
 def fold_in_place(text: str) -> str:
@@ -49,8 +46,7 @@ def fold_in_place(text: str) -> str:
         return text.lower()
     # "İ" is the one character whose lowercase is longer than itself (tests/test_text.py).
     low = (text.replace("\u0130", "i") if "\u0130" in text else text).lower()
-    table = _fold_table(one_to_one=True)
-    return _NON_ASCII_RUN.sub(lambda m: m.group().translate(table), low)
+    return _translate_non_ascii(low, _fold_table(one_to_one=True))
 
 
 # Every character the fold tables change lies above ASCII, so only runs of such characters
@@ -58,6 +54,12 @@ def fold_in_place(text: str) -> str:
 # ~50 ns a character, which over whole pages (a broad keyword's 600 texts) cost 3 s of a
 # topic run; English text holds a few such runs a page (session 37).
 _NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+
+
+def _translate_non_ascii(text: str, table: dict[int, str]) -> str:
+    return _NON_ASCII_RUN.sub(lambda m: m.group().translate(table), text)
+
+
 # Where letters with diacritics and combining marks are: Latin, Greek, Cyrillic and their
 # extensions, the combining blocks, and the Latin ligatures. Scripts beyond these have no
 # marks the index folds.
