@@ -134,7 +134,13 @@ _CLAUSE_WORDS = frozenset(
     "which that who whom whose where when while because although though is are was were be been being has have "
     "had can could may might will would should must do does did to in on at by with from into within for through "
     "using used than but not also etc include includes including".split())
-_HARVEST_BEFORE = re.compile(rf"{_ENUMERATION},?\s+(?:and|or)\s+other\s+(?:[\w-]+\s+)?{_K}", re.I)
+_OTHER_KEYWORD = rf",?\s+(?:and|or)\s+other\s+(?:[\w-]+\s+)?{_K}"
+_HARVEST_BEFORE = re.compile(_ENUMERATION + _OTHER_KEYWORD, re.I)
+# The enumeration that opens _HARVEST_BEFORE is tried at every position of the sentence and
+# backtracks through up to HARVEST_CHARS characters each time; its ending ("..., and other
+# K") is searched first, and the whole pattern only where that ending is: the same answers,
+# 0.44 s of 0.45 for the 4,162 sentences of "birds" before, 0.02 s after (session 38).
+_ENDS_OTHER_KEYWORD = re.compile(_OTHER_KEYWORD, re.I)
 _NEXT_WORD = re.compile(r"\s+([a-z][\w-]*)")
 _ENDS_A_PHRASE = _CLAUSE_WORDS | {"and", "or", "such"}  # a word after the keyword that leaves it the head
 _DETERMINERS = frozenset("the a an some many various several certain most other both all these those such their its "
@@ -193,13 +199,17 @@ def enumerated(enumeration: str, before: bool) -> list[str]:
 def named_as_kinds(marked: str) -> list[str]:
     """The names a sentence, its keyword mentions marked _K, enumerates as kinds of the keyword."""
     out = []
-    for pattern in _HARVEST_AFTER:
+    # The patterns after the first start with a word boundary, which re tries at every
+    # position of the sentence; both need the keyword's marker right after "such" or "of",
+    # so they run only where it is (the same answers; 0.09 s of the 4,162 sentences of "birds").
+    patterns = _HARVEST_AFTER if _such_or_of_before_keyword(marked) else _HARVEST_AFTER[:1]
+    for pattern in patterns:
         for m in pattern.finditer(marked):
             names = enumerated(m.group(1), before=False)
             if marked[m.end(1):m.end(1) + 1] == _K and names and m.group(1).rstrip().endswith(names[-1]):
                 names.pop()  # "emulators such as Quick Emulator": the name runs on into the keyword
             out += names
-    if "other" in marked.lower():
+    if "other" in marked.lower() and _ENDS_OTHER_KEYWORD.search(marked):
         for m in _HARVEST_BEFORE.finditer(marked):
             out += enumerated(m.group(1), before=True)
     return out

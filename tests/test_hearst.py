@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from scoring import hearst
 from scoring.hearst import Said, SentencePool, keyword_sentences, name_pattern
 from scoring.sentences import sentence_around
 
@@ -229,3 +230,36 @@ def test_only_sentences_naming_the_keyword_are_harvested():
 
 def test_a_name_written_twice_in_one_sentence_counts_once_whatever_its_case():
     assert harvest("insect", "Insects such as Bees, wasps and bees.") == {"Bees": 1, "wasps": 1}
+
+
+def _named_as_kinds_ungated(marked: str) -> list[str]:
+    """named_as_kinds as it read before its patterns were gated (session 38): every pattern everywhere."""
+    out = []
+    for pattern in hearst._HARVEST_AFTER:
+        for m in pattern.finditer(marked):
+            names = hearst.enumerated(m.group(1), before=False)
+            if marked[m.end(1):m.end(1) + 1] == hearst._K and names and m.group(1).rstrip().endswith(names[-1]):
+                names.pop()
+            out += names
+    if "other" in marked.lower():
+        for m in hearst._HARVEST_BEFORE.finditer(marked):
+            out += hearst.enumerated(m.group(1), before=True)
+    return out
+
+
+@pytest.mark.parametrize("sentence", [
+    "Beetles, flies and other insects pollinate flowers.",
+    "Beetles, flies, OR OTHER insects.",
+    "Beetles and other\tlarge insects, such insects as moths,\nand other\ninsects.",
+    "Such\ninsects as crickets; types of\u2003insects include ants, and other insects such as bees.",
+    "Kinds of insects are ants and bees; otherwise insects, and others insects are rare.",
+    "The other insects and other, insects, ants, or other insects-like things, wasps or other insects.",
+    "Insects such as bees and other insects, and types of insects such as wasps.",
+])
+def test_gated_harvest_finds_what_every_pattern_everywhere_finds(sentence):
+    # The gates only skip patterns that cannot match; the names and their order are the same.
+    pool = SentencePool("insect", [sentence])
+    marked = hearst._marked(sentence, pool._keyword_spans[0], [])
+    expected = _named_as_kinds_ungated(marked)
+    assert hearst.named_as_kinds(marked) == expected
+    assert expected  # each sentence enumerates something, so the comparison is not of two empty lists
