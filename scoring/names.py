@@ -175,7 +175,7 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
             expansions.setdefault(acronym, r)
     full_names = _full_names_by_surname(order)
     kept_by_key: dict[tuple[str, ...], dict] = {}
-    kept_by_count: dict[int, list[tuple[list[str], dict]]] = {}
+    kept_by_count: dict[int, list[tuple[list[str], frozenset[str], dict]]] = {}
     kept_by_page: dict[str, dict] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
@@ -209,14 +209,18 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
         # Counted words, not folded ones: only an exact run makes one phrase's documents
         # a subset of the other's, which is what equal n(CP) then says are the same.
         ws = r["phrase"].split()
-        nest = next((k for kws, k in kept_by_count.get(r["n_cp"], [])
-                     if r["n_cp"] > 0 and (contains_phrase(kws, ws) or contains_phrase(ws, kws))), None)
+        # A run inside the other's words needs each of its words among them: the sets are
+        # compared first (the many rows of a small n(CP) meet each other's rows pairwise).
+        wset = frozenset(ws)
+        nest = next((k for kws, kset, k in kept_by_count.get(r["n_cp"], [])
+                     if r["n_cp"] > 0 and ((wset <= kset and contains_phrase(kws, ws))
+                                           or (kset <= wset and contains_phrase(ws, kws)))), None)
         if nest is not None:
             why = f"occurs in the same {r['n_cp']} documents as '{nest['written']}', one inside the other: ranked once"
             out[r["phrase"]] = (nest["phrase"], why)
             continue
         kept_by_key[key] = r
-        kept_by_count.setdefault(r["n_cp"], []).append((ws, r))
+        kept_by_count.setdefault(r["n_cp"], []).append((ws, wset, r))
         if page and r.get("alias"):  # both names the page's own: not a name it was merely found by
             kept_by_page.setdefault(page, r)
     return out

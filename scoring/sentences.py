@@ -1,6 +1,7 @@
 """Sentence splitting: one rule for first sentences, definitions and pattern reading."""
 from __future__ import annotations
 
+import functools
 import re
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
@@ -34,6 +35,7 @@ def _ends_with_abbreviation(sentence: str) -> bool:
     return (len(last) == 1 and last.isalpha()) or last in _ABBREVIATIONS
 
 
+@functools.lru_cache(maxsize=4096)  # a run reads the same leads' first sentences for several rules
 def first_sentence(text: str) -> str:
     """The first sentence of a paragraph (see `sentences`)."""
     return sentences(text)[0] if text.strip() else ""

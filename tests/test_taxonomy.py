@@ -108,6 +108,23 @@ def test_kind_wins_over_part_and_domain_needs_a_kind_of_the_keyword():
     assert ancestors(g, 1) == {9: True} and ancestors(g, 2) == {5: False, 9: False}
 
 
+def test_ancestors_are_kept_per_graph_read_only_and_computed_for_unhashable_graphs():
+    up = {1: [(2, "is_a")], 2: [(3, "part_of")]}
+    g = DictGraph({}, up)
+    first = ancestors(g, 1)
+    assert first == {2: False, 3: True}
+    assert ancestors(g, 1) is first  # asked again: the kept answer
+    assert ancestors(g, 1, frozenset({"is_a"})) == {2: False}  # another `via`, its own answer
+    assert ancestors(DictGraph({}, {1: [(4, "is_a")]}), 1) == {4: False}  # another graph, its own
+    with pytest.raises(TypeError):
+        first[9] = True  # shared between callers, so nobody may change it
+
+    class Unhashable(DictGraph):
+        __hash__ = None
+
+    assert ancestors(Unhashable({}, up), 1) == {2: False, 3: True}
+
+
 def test_lookup_names_drop_a_qualifier_and_fold_the_last_plural():
     assert lookup_names("Feature detection (computer vision)") == ["feature detection"]
     assert lookup_names("Neural networks") == ["neural networks", "neural network"]
