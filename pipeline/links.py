@@ -7,7 +7,7 @@ from typing import Iterator
 from lxml import etree
 
 from .parse import BLOCK_TAGS, text_of
-from .text import contains_phrase, words
+from .text import contains_phrase, fold, words
 from .urls import canonical
 
 CONTEXT_WORDS = 20  # words on each side of the anchor
@@ -128,8 +128,15 @@ def links_naming(root: etree._Element, url: str, phrase_words: list[str]) -> lis
             continue
         block = _block(a)
         if block not in names:
-            block_words = words(text_of(block))
-            names[block] = len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)
+            text = text_of(block)
+            # Each of the phrase's words is in the folded text wherever the run is: most blocks
+            # lack one, and are settled without splitting their text into words.
+            folded = fold(text)
+            if all(w in folded for w in phrase_words):
+                block_words = words(text)
+                names[block] = len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)
+            else:
+                names[block] = False
         if names[block]:
             out.append((anchor, target))
     return out

@@ -59,6 +59,15 @@ def test_a_container_too_long_to_be_a_paragraph_is_not_read():
     assert _anchors(short, WIKI + "P", "public key cryptography") == ["X"]
 
 
+def test_a_phrase_written_with_or_without_diacritics_names_the_block_either_way():
+    # The block's words are folded as the index folds them, before and after the quick
+    # word check that settles most blocks.
+    page = "<html><body><p>G\u00f6del numbering uses <a href='/wiki/Prime'>primes</a>.</p></body></html>"
+    assert _anchors(page, WIKI + "P", "godel numbering") == ["primes"]
+    assert _anchors(page, WIKI + "P", "G\u00f6del Numbering") == ["primes"]
+    assert _anchors(page, WIKI + "P", "godel number") == []  # words, not prefixes of words
+
+
 def test_no_phrase_no_links():
     assert _anchors(CRYPTO, WIKI + "Cryptography", "") == []
 
