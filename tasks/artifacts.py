@@ -35,6 +35,9 @@ def atomic_path(target: luigi.LocalTarget) -> Iterator[str]:
 # One encoder for every line: json.dumps() with options builds a new one per call, and
 # indent= switches to the pure-Python encoder (10x slower on the candidate lists).
 _encode = json.JSONEncoder(ensure_ascii=False).encode
+# The same encoder refusing nan and infinities: one pass in C says whether json_safe's
+# walk in Python (0.04-0.13 s for a run's larger artifacts) is needed at all.
+_encode_finite = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
 
 def json_safe(data: Any) -> Any:
@@ -58,15 +61,19 @@ def readable_json(data: Any, indent: str = "") -> str:
     if isinstance(data, dict) and data:
         items = [f"{inner}{_encode(str(k))}: {readable_json(v, inner)}" for k, v in data.items()]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    if isinstance(data, list) and data and any(isinstance(x, (dict, list)) for x in data):
+    if isinstance(data, (list, tuple)) and data and any(isinstance(x, (dict, list, tuple)) for x in data):
         return "[\n" + ",\n".join(inner + _encode(x) for x in data) + "\n" + indent + "]"
     return _encode(data)
 
 
 def write_json(target: luigi.LocalTarget, data: Any) -> None:
     """Write `data` as readable JSON (see readable_json; nan as null), atomically."""
+    try:
+        _encode_finite(data)
+    except ValueError:  # a nan or an infinity somewhere
+        data = json_safe(data)
     with atomic_path(target) as tmp:
-        Path(tmp).write_text(readable_json(json_safe(data)) + "\n", encoding="utf-8")
+        Path(tmp).write_text(readable_json(data) + "\n", encoding="utf-8")
 
 
 def write_jsonl(target: luigi.LocalTarget, rows: Iterable[dict]) -> None:

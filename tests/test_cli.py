@@ -114,6 +114,23 @@ def test_readable_json_round_trips_and_puts_one_record_per_line():
     assert '  "empty": [],' in lines and '  "n": 3,' in lines
 
 
+def test_write_json_lays_out_tuples_as_lists_and_writes_nan_as_null(tmp_path):
+    import luigi
+
+    from tasks.artifacts import json_safe, readable_json, write_json
+
+    # Tuples and lists of records read the same whether or not a nan made write_json walk
+    # the data first (json_safe turns tuples into lists).
+    finite = {"rows": ({"a": 1, "b": (2, 3)}, {"a": 4, "b": ()}), "pair": ("x", 1.5), "nested": ((1,), [2])}
+    with_nan = {**finite, "score": float("nan"), "inf": [float("inf")]}
+    for doc in (finite, with_nan):
+        target = luigi.LocalTarget(str(tmp_path / "doc.json"))
+        write_json(target, doc)
+        assert (tmp_path / "doc.json").read_text() == readable_json(json_safe(doc)) + "\n"
+    assert json.loads((tmp_path / "doc.json").read_text())["score"] is None
+    assert '    {"a": 1, "b": [2, 3]},' in readable_json(finite).splitlines()
+
+
 def test_a_user_error_line_is_not_repeated_within_one_build():
     import logging
 
