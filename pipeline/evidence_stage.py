@@ -29,7 +29,8 @@ from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_peop
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
-from .links import link_anchors, links_naming
+from .links import link_anchors, link_blocks, links_naming_in
+from .page_cache import PageCache
 from .parse import content_tree
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
@@ -42,7 +43,8 @@ from .urls import host, title_from_url
 def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
              star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
              domain: str = "", progress: Progress = None, rules: BoilerplateRules = DEFAULT_RULES,
-             taxonomy: Graph | None = None, pages: Sequence[str] = (), items: Iterable[dict] = ()) -> dict:
+             taxonomy: Graph | None = None, pages: Sequence[str] = (), items: Iterable[dict] = (),
+             page_cache: PageCache | None = None) -> dict:
     """Stage 10 of the default method: each candidate's evidence and score, best first.
 
     The mined candidates are joined by the concepts the index's own pages define through
@@ -56,12 +58,13 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     what the run's `pages` link to from their paragraphs naming it stands in for that
     page's links (`cited_links`; source "cited"). `items` are the run's list items: those
     sharing a list with the keyword itself are its peers when it names one thing
-    (scoring.peers).
+    (scoring.peers). `page_cache` keeps what the pages' trees say for later runs.
     """
     # The keyword's sentences are read beside the index work below (pipeline.sentence_reader).
     with SentenceReader(backend, keyword, domain) as reader:
         n_docs = backend.document_count()
-        found = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs)
+        found = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
+                        page_cache)
         return _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
                       n_docs, found, progress)
 
@@ -93,7 +96,7 @@ class _Found:
 
 def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count: Callable[[Sequence[str]], int],
             threshold: float, domain: str, rules: BoilerplateRules, taxonomy: Graph | None, pages: Sequence[str],
-            n_docs: int) -> _Found:
+            n_docs: int, page_cache: PageCache | None = None) -> _Found:
     """Every source's candidates, counted and scored as the mined ones are."""
     mined = {r["phrase"] for r in scored}
     # A glossary entry is a small page of its own: its description names what the term is
@@ -142,7 +145,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # MIN_CITING_PAGES pages or more, stands in for that page's links (session 18: 0.65 of
     # 194 judged top-25 places of keywords without a page were hits when so cited, 0.27 of
     # 198 cited nowhere).
-    cited = ({k: e for k, e in cited_links(backend, pages, keyword, rules).items()
+    cited = ({k: e for k, e in cited_links(backend, pages, keyword, rules, page_cache).items()
               if len(e["pages"]) >= MIN_CITING_PAGES} if not keyword_lead and pages else {})
     most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
     for e in most_cited:
@@ -486,32 +489,49 @@ def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, st
     return out
 
 
-def _cited_of_page(job: tuple) -> list[tuple[str, str]]:
-    url, raw, content_type, rules, phrase_words = job
+def _link_blocks_of_page(job: tuple) -> tuple[list[list], list[str]]:
+    url, raw, content_type, rules = job
     root, _ = content_tree(raw, rules, "lxml", content_type)
-    return links_naming(root, url, phrase_words) if root is not None else []
+    return link_blocks(root, url) if root is not None else ([], [])
+
+
+LINK_BLOCKS = "link-blocks"  # the PageCache kind of a page's link_blocks
 
 
 def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
-                rules: BoilerplateRules) -> dict[tuple[str, ...], dict]:
+                rules: BoilerplateRules, cache: PageCache | None = None) -> dict[tuple[str, ...], dict]:
     """What the pages link to from their paragraphs and list items that name the keyword:
     {concept_key: {"anchor": as first written, "target": its first URL, "pages": [url, ...]}},
-    the keyword itself left out (chrome removed, as for the list items)."""
+    the keyword itself left out (chrome removed, as for the list items). Each page's links and
+    blocks are read from `cache` when a run before kept them, else parsed (and kept)."""
     key, phrase_words = concept_key(keyword), words(keyword)
+    blocks = {}
+    if cache is not None:
+        for url in urls:
+            kept = cache.get(LINK_BLOCKS, url)
+            if kept is not None:
+                blocks[url] = kept
     jobs = []
     for url in urls:
-        page = backend.fetch(url)
-        if page.raw:
-            jobs.append((url, page.raw, page.content_type, rules, phrase_words))
+        if url not in blocks:
+            page = backend.fetch(url)
+            if page.raw:
+                jobs.append((url, page.raw, page.content_type, rules))
+    for job, got in zip(jobs, map_pages(_link_blocks_of_page, jobs)):
+        blocks[job[0]] = got
+        if cache is not None:
+            cache.set(LINK_BLOCKS, job[0], got)
     found: dict[tuple[str, ...], dict] = {}
-    for job, links in zip(jobs, map_pages(_cited_of_page, jobs)):
-        for anchor, target in links:
+    for url in urls:
+        if url not in blocks:
+            continue
+        for anchor, target in links_naming_in(*blocks[url], phrase_words):
             k = concept_key(anchor)
             if not k or k == key:
                 continue
             entry = found.setdefault(k, {"anchor": anchor, "target": target, "pages": []})
-            if job[0] not in entry["pages"]:
-                entry["pages"].append(job[0])
+            if url not in entry["pages"]:
+                entry["pages"].append(url)
     return found
 
 

@@ -121,22 +121,48 @@ def links_naming(root: etree._Element, url: str, phrase_words: list[str]) -> lis
     """
     if not phrase_words:
         return []
-    names: dict[etree._Element, bool] = {}
-    out = []
+    return links_naming_in(*link_blocks(root, url), phrase_words)
+
+
+def link_blocks(root: etree._Element, url: str) -> tuple[list[list], list[str]]:
+    """The page's links with anchor text as [anchor, absolute URL, block number], in document
+    order, and the text of each block (`_block`) they sit in: what `links_naming_in` reads,
+    whatever the phrase (kept per page by pipeline.page_cache)."""
+    numbers: dict[etree._Element, int] = {}
+    texts: list[str] = []
+    links = []
     for a, target, anchor in link_anchors(root, url):
         if not anchor:
             continue
         block = _block(a)
-        if block not in names:
-            text = text_of(block)
-            # Each of the phrase's words is in the folded text wherever the run is: most blocks
-            # lack one, and are settled without splitting their text into words.
-            folded = fold(text)
-            if all(w in folded for w in phrase_words):
-                block_words = words(text)
-                names[block] = len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)
-            else:
-                names[block] = False
-        if names[block]:
+        n = numbers.get(block)
+        if n is None:
+            n = numbers[block] = len(texts)
+            texts.append(text_of(block))
+        links.append([anchor, target, n])
+    return links, texts
+
+
+def links_naming_in(links: list[list], texts: list[str], phrase_words: list[str]) -> list[tuple[str, str]]:
+    """links_naming on a page's `link_blocks`."""
+    if not phrase_words:
+        return []
+    names: dict[int, bool] = {}
+    out = []
+    for anchor, target, n in links:
+        named = names.get(n)
+        if named is None:
+            named = names[n] = _names_phrase(texts[n], phrase_words)
+        if named:
             out.append((anchor, target))
     return out
+
+
+def _names_phrase(text: str, phrase_words: list[str]) -> bool:
+    # Each of the phrase's words is in the folded text wherever the run is: most blocks lack
+    # one, and are settled without splitting their text into words.
+    folded = fold(text)
+    if not all(w in folded for w in phrase_words):
+        return False
+    block_words = words(text)
+    return len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)

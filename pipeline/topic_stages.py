@@ -17,11 +17,13 @@ from mining.transactions import phrase_transaction, word_transaction
 from mining.wordorder import phrase_candidates, restore_order
 from scoring.evidence import RANKING_VERSION
 from scoring.hitscores import concept_type, scores
-from scoring.tagtree import star_labelled, star_page
+from scoring.tagtree import star_labelled
 
 from .boilerplate import BoilerplateRules
+from .indexer import index_items
 from .noisy import noisy_reason
 from .parse import content_tree, main_text
+from .page_cache import PageCache
 from .search import SearchBackend
 
 Progress = Callable[[int, int], None] | None
@@ -173,12 +175,14 @@ def typed_score_row(row: dict) -> dict:
     return out
 
 
-def _stars_of_page(job: tuple) -> tuple[str, dict]:
-    url, raw, content_type, rules, parser, phrases, keyword = job
+def _star_entries_of_page(job: tuple) -> tuple[str, list | None]:
+    """(parser used, [path, item text, labels] of every list item) of one page, as the index
+    stores them (index_items), from the tree `parser` gives; (problem, None) if it gives none."""
+    url, raw, content_type, rules, parser = job
     root, used = content_tree(raw, rules, parser, content_type)
     if root is None:
-        return used, {}
-    return used, _evidence(star_page(root, url, set(phrases), keyword))
+        return used, None
+    return used, [[path, text, labs or []] for path, _, text, _, labs in index_items(root, url)]
 
 
 def _evidence(found: dict) -> dict:
@@ -196,25 +200,36 @@ def stored_labels_serve(page, parser: str) -> bool:
 
 
 def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict], keyword: str,
-          parser: str = "auto", progress: Progress = None) -> dict:
+          parser: str = "auto", progress: Progress = None, cache: PageCache | None = None) -> dict:
     """Stage 9: per candidate, starred or not with up to 5 labels as evidence; parsers used.
 
-    Pages whose labels the index stored are checked from those; the rest are parsed.
+    Pages whose labels the index stored are checked from those; the rest are parsed, or read
+    from `cache` when a run before parsed them, with the same labels as the index would
+    store (pipeline.indexer.index_items) and one star rule for both (star_labelled).
     """
     by_page: dict[str, list[str]] = {}
     for c in cands:
         for page in c["pages"]:
             by_page.setdefault(page, []).append(c["phrase"])
-    jobs, results = [], {}
+    kind = f"star-entries-{parser}"
+    jobs, parsed, results = [], {}, {}
     for url, phrases in sorted(by_page.items()):
         page = backend.fetch(url)
         if stored_labels_serve(page, parser):
             entries = ((path, text, labs or ()) for path, _, text, _, labs in page.items)
             results[url] = ("lxml (stored labels)",
                             _evidence(star_labelled(entries, url, set(phrases), keyword)))
+        elif cache is not None and (kept := cache.get(kind, url)) is not None:
+            parsed[url] = kept
         else:
-            jobs.append((url, page.raw or b"", page.content_type, rules, parser, phrases, keyword))
-    results.update(zip([job[0] for job in jobs], map_pages(_stars_of_page, jobs, progress)))
+            jobs.append((url, page.raw or b"", page.content_type, rules, parser))
+    for job, got in zip(jobs, map_pages(_star_entries_of_page, jobs, progress)):
+        parsed[job[0]] = got
+        if cache is not None:
+            cache.set(kind, job[0], got)
+    for url, (used, entries) in parsed.items():
+        found = star_labelled(entries, url, set(by_page[url]), keyword) if entries is not None else {}
+        results[url] = (used, _evidence(found))
     evidence: dict[str, list[dict]] = {}
     parsers: Counter[str] = Counter()
     for _, (used, found) in sorted(results.items()):

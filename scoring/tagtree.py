@@ -173,8 +173,8 @@ def star_labelled(entries: Iterable[tuple[str, str, Sequence[Sequence[str]]]], p
                   phrases: set[str], keyword: str) -> dict[str, list[Evidence]]:
     """The star rule on (path, item text, labels) entries: evidence per candidate phrase found.
 
-    One rule for trees parsed now (star_page) and for labels the index stored when it
-    parsed the page.
+    One rule for labels the index stored when it parsed the page and for those of a tree
+    parsed now (pipeline.topic_stages.stars: the same entries, pipeline.indexer.index_items).
     """
     kw = stemmed(keyword)
     found: dict[str, list[Evidence]] = {}
@@ -193,18 +193,3 @@ def star_labelled(entries: Iterable[tuple[str, str, Sequence[Sequence[str]]]], p
 @functools.lru_cache(maxsize=50_000)
 def _stemmed_label(label: str) -> list[str]:
     return stemmed(label)  # labels repeat (one heading over many items): stem each once
-
-
-def star_page(root: etree._Element, page: str, phrases: set[str],
-              keyword: str) -> dict[str, list[Evidence]]:
-    """Evidence per candidate phrase found as a list item in this (chrome-free) tree."""
-    tree = root.getroottree()
-    # Labels are worked out only for items that are candidates.
-    headings = None
-    entries = []
-    for el, text in iter_items(root):
-        if normalise(text) in phrases:
-            if headings is None:
-                headings = nearest_headings(root)
-            entries.append((tree.getpath(el), text, labels(el, headings.get(el))))
-    return star_labelled(entries, page, phrases, keyword)

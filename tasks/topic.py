@@ -16,6 +16,7 @@ import luigi
 
 from pipeline import evidence_stage, topic_stages as stages
 from pipeline.errors import UserError
+from pipeline.page_cache import PageCache
 from pipeline.results import collect_results
 from pipeline.search import BACKENDS, CachedHitCounts, open_backend
 from pipeline.text import slug
@@ -154,6 +155,15 @@ class TopicStage(Stage):
         finally:
             counter.close()
 
+    @contextlib.contextmanager
+    def page_cache(self):
+        """What runs read from pages' parsed trees, kept on disk beside the hit counts."""
+        cache = PageCache(self.open_backend(), self.rules(), Path(self.output_root) / "cache" / "pages")
+        try:
+            yield cache
+        finally:
+            cache.close()
+
 
 class SearchResults(TopicStage):
     """Stage 1: result pages for the keyword until `pages` usable ones are found."""
@@ -264,8 +274,10 @@ class TagTreeCheck(TopicStage):
 
     def run(self):
         cands = read_json(self.stage_input(CandidatePhrases))["candidates"]
-        write_json(self.output(), stages.stars(self.open_backend(), self.rules(), cands, self.keyword,
-                                               self.star_parser, self.progress("tag trees checked")))
+        with self.page_cache() as cache:
+            found = stages.stars(self.open_backend(), self.rules(), cands, self.keyword,
+                                 self.star_parser, self.progress("tag trees checked"), cache)
+        write_json(self.output(), found)
 
 
 class Evidence(TopicStage):
@@ -281,14 +293,14 @@ class Evidence(TopicStage):
         scored = [stages.typed_score_row(r) for r in read_csv(self.stage_input(Scores))]
         taxonomy = Taxonomy(self.input()["wordnet"].path)
         try:
-            with self.hit_counter() as count:
+            with self.hit_counter() as count, self.page_cache() as pages:
                 result = evidence_stage.evidence(self.open_backend(), self.keyword.strip(), scored,
                                          read_json(self.stage_input(CandidatePhrases))["candidates"],
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
                                          self.progress("candidates weighed"), self.rules(), taxonomy,
                                          [r["url"] for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]],
                                          # read only when the keyword is a name (scoring.peers)
-                                         iter_jsonl(self.stage_input(ListItems)))
+                                         iter_jsonl(self.stage_input(ListItems)), pages)
         finally:
             taxonomy.close()
         write_json(self.output(), result)

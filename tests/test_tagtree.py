@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from pipeline.parse import content_tree, parse_tree
-from scoring.tagtree import Evidence, labels, related_section_links, section_heading, section_titles, star_page, stemmed
+from pipeline.indexer import index_items
+from scoring.tagtree import Evidence, labels, related_section_links, section_heading, section_titles, star_labelled, stemmed
 
 PAGE = "http://example.com/ml"
 KW = "machine learning"
@@ -12,6 +13,12 @@ KW = "machine learning"
 
 def root_of(body: str):
     return parse_tree(f"<html><head><title>t</title></head><body>{body}</body></html>")
+
+
+def star_page(root, page: str, phrases: set[str], keyword: str):
+    """The star rule on a tree as stage 9 reads one: the index's entries, then star_labelled."""
+    entries = [(path, text, labs or ()) for path, _, text, _, labs in index_items(root, page)]
+    return star_labelled(entries, page, phrases, keyword)
 
 
 def star(body: str, phrases=("deep learning",), keyword: str = KW):

@@ -1,0 +1,49 @@
+"""What a run read from a page's parsed tree that the index does not store, kept on disk.
+
+Two stages parse pages at run time: the tag-tree check, for pages whose stored labels do
+not serve the parser asked for (a page lxml had to repair is read from html5lib's tree:
+0.3-0.7 s each, and crawled pages are often such), and the Evidence stage without a page
+about the keyword, for the links in the paragraphs naming it (about 10 ms a page, 100 pages
+a run). What each reads is a property of the page, not of the keyword: the star labels of
+every list item, and every link with its block's text. Kept per page, a later run on the
+same pages (another keyword, another `--pages`, the other method) reads them instead of
+parsing again, and answers the same.
+
+Keys hold the backend's identity (an index rebuilt or changed gets new keys) and a digest of
+the boilerplate rules; values are plain lists, as the stages compute them.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from .boilerplate import BoilerplateRules
+from .search import SearchBackend
+
+
+class PageCache:
+    """Per-page analyses on disk (diskcache), keyed by backend, rules, kind and URL."""
+
+    def __init__(self, backend: SearchBackend, rules: BoilerplateRules, cache_dir: str | Path):
+        import diskcache
+
+        self.cache = diskcache.Cache(str(cache_dir), size_limit=2**30)
+        ident = backend.identity() + "\x1f" + json.dumps(rules.dump(), sort_keys=True)
+        self.prefix = hashlib.sha1(ident.encode()).hexdigest()[:16]
+
+    def _key(self, kind: str, url: str) -> str:
+        return "\x1f".join((self.prefix, kind, url))  # a str key is stored as it is (no pickling)
+
+    def get(self, kind: str, url: str) -> Any | None:
+        """What was kept for `url` under `kind`, or None."""
+        return self.cache.get(self._key(kind, url))
+
+    def set(self, kind: str, url: str, value: Any) -> None:
+        """Keep `value` (not None) for `url` under `kind`."""
+        self.cache.set(self._key(kind, url), value)
+
+    def close(self) -> None:
+        """Close the cache's database."""
+        self.cache.close()
