@@ -127,7 +127,8 @@ def links_naming(root: etree._Element, url: str, phrase_words: list[str]) -> lis
 def link_blocks(root: etree._Element, url: str) -> tuple[list[list], list[str]]:
     """The page's links with anchor text as [anchor, absolute URL, block number], in document
     order, and the text of each block (`_block`) they sit in: what `links_naming_in` reads,
-    whatever the phrase (kept per page by pipeline.page_cache)."""
+    whatever the phrase (kept per page by pipeline.page_cache: bump its VERSION when this
+    reads a tree differently)."""
     numbers: dict[etree._Element, int] = {}
     texts: list[str] = []
     links = []

@@ -9,8 +9,11 @@ every list item, and every link with its block's text. Kept per page, a later ru
 same pages (another keyword, another `--pages`, the other method) reads them instead of
 parsing again, and answers the same.
 
-Keys hold the backend's identity (an index rebuilt or changed gets new keys) and a digest of
-the boilerplate rules; values are plain lists, as the stages compute them.
+Keys hold the backend's identity (an index rebuilt or changed gets new keys), a digest of
+the boilerplate rules, the versions of the parsers, and the versions of the code that reads
+the trees: the store's SCHEMA_VERSION, which the index's own items and labels follow (the
+kept labels are computed by the same `index_items`), and VERSION for `link_blocks`. Values
+are plain lists, as the stages compute them.
 """
 from __future__ import annotations
 
@@ -21,6 +24,16 @@ from typing import Any
 
 from .boilerplate import BoilerplateRules
 from .search import SearchBackend
+from .store import SCHEMA_VERSION
+
+VERSION = 1  # bump when pipeline.links.link_blocks (or what it calls) reads a tree differently
+
+
+def _parsers() -> str:
+    import html5lib
+    from lxml import etree
+
+    return f"lxml {etree.LXML_VERSION} libxml2 {etree.LIBXML_VERSION} html5lib {html5lib.__version__}"
 
 
 class PageCache:
@@ -30,7 +43,8 @@ class PageCache:
         import diskcache
 
         self.cache = diskcache.Cache(str(cache_dir), size_limit=2**30)
-        ident = backend.identity() + "\x1f" + json.dumps(rules.dump(), sort_keys=True)
+        ident = "\x1f".join((backend.identity(), json.dumps(rules.dump(), sort_keys=True), _parsers(),
+                              f"schema {SCHEMA_VERSION} pages {VERSION}"))
         self.prefix = hashlib.sha1(ident.encode()).hexdigest()[:16]
 
     def _key(self, kind: str, url: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline import topic_stages as stages
+from pipeline import page_cache, topic_stages as stages
 from pipeline.boilerplate import DEFAULT_RULES, BoilerplateRules
 from pipeline.evidence_stage import LINK_BLOCKS, cited_links
 from pipeline.indexer import build_index
@@ -39,7 +39,7 @@ def candidates(backend) -> list[dict]:
     return [{"phrase": p, "pages": sorted(pages)} for p, pages in by_phrase.items() if p]
 
 
-def test_a_cache_answers_only_for_its_backend_and_rules(backend, tmp_path):
+def test_a_cache_answers_only_for_its_backend_rules_and_code(backend, tmp_path, monkeypatch):
     cache = PageCache(backend, DEFAULT_RULES, tmp_path / "c")
     cache.set("kind", URLS[0], [["x", "y", 0]])
     assert cache.get("kind", URLS[0]) == [["x", "y", 0]]
@@ -49,8 +49,11 @@ def test_a_cache_answers_only_for_its_backend_and_rules(backend, tmp_path):
     assert again.get("kind", URLS[0]) == [["x", "y", 0]]
     other_rules = PageCache(backend, BoilerplateRules.off(), tmp_path / "c")
     assert other_rules.get("kind", URLS[0]) is None  # other chrome rules, other trees
-    again.close()
-    other_rules.close()
+    monkeypatch.setattr(page_cache, "VERSION", page_cache.VERSION + 1)
+    newer_code = PageCache(backend, DEFAULT_RULES, tmp_path / "c")
+    assert newer_code.get("kind", URLS[0]) is None  # link_blocks changed: nothing kept before serves
+    for c in (again, other_rules, newer_code):
+        c.close()
 
 
 def test_repaired_pages_are_parsed_once_then_their_labels_read_from_the_cache(backend, tmp_path):
