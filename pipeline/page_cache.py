@@ -17,6 +17,7 @@ are plain lists, as the stages compute them.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -43,9 +44,15 @@ class PageCache:
         import diskcache
 
         self.cache = diskcache.Cache(str(cache_dir), size_limit=2**30)
-        ident = "\x1f".join((backend.identity(), json.dumps(rules.dump(), sort_keys=True), _parsers(),
+        self.backend, self.rules = backend, rules
+
+    @functools.cached_property
+    def prefix(self) -> str:
+        # Worked out on first use: a run whose pages all have stored labels never asks, and
+        # need not import html5lib (0.1 s) to learn its version.
+        ident = "\x1f".join((self.backend.identity(), json.dumps(self.rules.dump(), sort_keys=True), _parsers(),
                               f"schema {SCHEMA_VERSION} pages {VERSION}"))
-        self.prefix = hashlib.sha1(ident.encode()).hexdigest()[:16]
+        return hashlib.sha1(ident.encode()).hexdigest()[:16]
 
     def _key(self, kind: str, url: str) -> str:
         return "\x1f".join((self.prefix, kind, url))  # a str key is stored as it is (no pickling)
