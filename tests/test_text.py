@@ -211,14 +211,16 @@ def test_fold_in_place_keeps_every_offset():
 
 
 def test_fold_translates_only_what_the_table_holds_and_agrees_with_whole_text_translation():
-    """fold and fold_in_place translate runs of non-ASCII characters only; the result is the
+    """fold and fold_in_place translate only pieces holding non-ASCII characters; the result is the
     whole text translated, character for character, Greek final sigma and "İ" included."""
     from pipeline.text import _fold_table, fold, fold_in_place
 
     assert all(c >= 0x80 for c in _fold_table()) and all(c >= 0x80 for c in _fold_table(one_to_one=True))
     marked = "".join(chr(c) for c in range(0x80, 0x2100) if chr(c).isprintable())
     texts = [marked, "ΟΔΟΣa ΟΔΟΣ. Σb", "x\u0130\u0130Σa Gödel's NAÏVE ﬁle", "ascii only", "É" * 50 + "e" * 50,
-             marked[::7] + " and " + marked[3::11].upper()]
+             marked[::7] + " and " + marked[3::11].upper(),
+             # non-ASCII characters on each side of the 64-character pieces fold reads in
+             "a" * 63 + "\u00c9\u00e9" + "b" * 62 + "\u00d6" + "c" * 64 + "\u0130\u0301" + "d" * 200 + "\u00fc"]
     for text in texts:
         assert fold(text) == text.lower().translate(_fold_table())
         one_to_one = text.replace("\u0130", "i").lower().translate(_fold_table(one_to_one=True))
