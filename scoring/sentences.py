@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Iterator
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 # A full stop that ends a word, not a sentence: "Nintendo Co., Ltd. is a ...", "Amazon.com,
@@ -14,13 +15,31 @@ _ABBREVIATIONS = frozenset({"inc", "ltd", "co", "corp", "llc", "plc", "bros", "j
 def sentences(text: str) -> list[str]:
     """The sentences of a paragraph: split after . ! ? before a capital, not after an
     abbreviation (Inc., Ltd., Dr.) or a name's initial ("John F. Kennedy"), nor inside brackets."""
-    out: list[str] = []
-    for piece in _SENTENCE_END.split(text.strip()):
-        if out and (_ends_with_abbreviation(out[-1]) or _open_bracket(out[-1])):
-            out[-1] += " " + piece
+    return list(_iter_sentences(text))
+
+
+def _iter_sentences(text: str) -> Iterator[str]:
+    # One sentence at a time, the text split as it is read: sentence_around stops at the
+    # sentence it looks for (half-way through its window, on average).
+    current = None
+    for piece in _pieces(text.strip()):
+        if current is not None and (_ends_with_abbreviation(current) or _open_bracket(current)):
+            current += " " + piece
         else:
-            out.append(piece)
-    return out
+            if current is not None:
+                yield current
+            current = piece
+    if current is not None:
+        yield current
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """_SENTENCE_END.split(text), lazily."""
+    at = 0
+    for m in _SENTENCE_END.finditer(text):
+        yield text[at:m.start()]
+        at = m.end()
+    yield text[at:]
 
 
 def _open_bracket(sentence: str) -> bool:
@@ -47,7 +66,7 @@ def sentence_around(text: str, start: int, end: int, reach: int = 400) -> str:
     lo = max(0, start - reach)
     window = text[lo:min(len(text), end + reach)]
     pos = 0
-    for piece in sentences(window):
+    for piece in _iter_sentences(window):
         at = window.find(piece[:40], pos)
         if at < 0:  # sentences() joined pieces with one space: fall back to the running offset
             at = pos

@@ -263,3 +263,51 @@ def test_gated_harvest_finds_what_every_pattern_everywhere_finds(sentence):
     expected = _named_as_kinds_ungated(marked)
     assert hearst.named_as_kinds(marked) == expected
     assert expected  # each sentence enumerates something, so the comparison is not of two empty lists
+
+
+def _sentences_at_once(text: str) -> list[str]:
+    """scoring.sentences.sentences as written before session 38: the whole text split first."""
+    from scoring.sentences import _SENTENCE_END, _ends_with_abbreviation, _open_bracket
+
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text.strip()):
+        if out and (_ends_with_abbreviation(out[-1]) or _open_bracket(out[-1])):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def _sentence_around_at_once(text: str, start: int, end: int, reach: int = 400) -> str:
+    lo = max(0, start - reach)
+    window = text[lo:min(len(text), end + reach)]
+    pos = 0
+    for piece in _sentences_at_once(window):
+        at = window.find(piece[:40], pos)
+        if at < 0:
+            at = pos
+        if lo + at + len(piece) >= end:
+            return piece.strip()
+        pos = at + len(piece)
+    return window.strip()
+
+
+TRICKY = ("Nintendo Co., Ltd. is a company. John F. Kennedy (May 29, 1917 - Nov. 22, 1963) was a "
+          "president. Physics (from Ancient Greek: lit. 'nature'. Really.) is a science! Is it? Yes. "
+          "[See Dr. Smith. And Prof. X.] Then 3 cats. \"Quoted.\" (Bracketed.) e.g. this. U.S. forces.   ")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "One sentence", "One. Two", TRICKY, TRICKY * 3, "A. B. C. D."])
+def test_sentences_read_one_at_a_time_are_the_sentences_split_at_once(text):
+    from scoring.sentences import sentences
+
+    assert sentences(text) == _sentences_at_once(text)
+
+
+def test_sentence_around_stops_early_with_the_same_sentence():
+    text = TRICKY * 4
+    for start in range(0, len(text), 7):
+        for width in (1, 5, 30):
+            end = min(len(text), start + width)
+            for reach in (400, 60):
+                assert sentence_around(text, start, end, reach) == _sentence_around_at_once(text, start, end, reach)
