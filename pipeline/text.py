@@ -52,17 +52,19 @@ def fold_in_place(text: str) -> str:
 # Every character the fold tables change lies above ASCII, so only stretches holding such
 # characters are translated: str.translate looks up each character of its string in the
 # table's dict, ~50 ns a character, which over whole pages (a broad keyword's 600 texts)
-# cost 3 s of a topic run (session 37). English text holds a few such characters a page:
-# cut into pieces of _PIECE characters, most pieces are ASCII, which str.isascii() tells
-# in C without looking anything up. Half the time of finding the non-ASCII runs with a
-# regex (session 38: 0.20 s against 0.41 for the 13.7 M characters of "artificial
-# intelligence"'s texts; same results, tested).
+# cost 3 s of a topic run (session 37). A short text's runs of non-ASCII characters are
+# found by a regex. A page's text is cut into pieces of _PIECE characters instead: most
+# are ASCII, which str.isascii() tells in C, and the rest are translated whole; half the
+# time of the regex on pages (session 38: 0.20 s against 0.41 for the 13.7 M characters
+# of "artificial intelligence"'s texts), 1.4x its time on names. Same results, tested.
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 _PIECE = 64
+_PIECES_FROM = 2048  # characters; about where the two ways cost the same
 
 
 def _translate_non_ascii(text: str, table: dict[int, str]) -> str:
-    if len(text) <= _PIECE:
-        return text.translate(table)
+    if len(text) < _PIECES_FROM:
+        return _NON_ASCII_RUN.sub(lambda m: m.group().translate(table), text)
     pieces = [text[i:i + _PIECE] for i in range(0, len(text), _PIECE)]
     return "".join([p if p.isascii() else p.translate(table) for p in pieces])
 

@@ -219,8 +219,11 @@ def test_fold_translates_only_what_the_table_holds_and_agrees_with_whole_text_tr
     marked = "".join(chr(c) for c in range(0x80, 0x2100) if chr(c).isprintable())
     texts = [marked, "ΟΔΟΣa ΟΔΟΣ. Σb", "x\u0130\u0130Σa Gödel's NAÏVE ﬁle", "ascii only", "É" * 50 + "e" * 50,
              marked[::7] + " and " + marked[3::11].upper(),
-             # non-ASCII characters on each side of the 64-character pieces fold reads in
-             "a" * 63 + "\u00c9\u00e9" + "b" * 62 + "\u00d6" + "c" * 64 + "\u0130\u0301" + "d" * 200 + "\u00fc"]
+             # non-ASCII characters on each side of the 64-character pieces a page-long text is
+             # read in (texts of 2,048 characters or more), and the same text short
+             ("a" * 63 + "\u00c9\u00e9" + "b" * 62 + "\u00d6" + "c" * 64 + "\u0130\u0301" + "d" * 200 + "\u00fc") * 8,
+             "a" * 63 + "\u00c9\u00e9" + "b" * 62 + "\u00d6"]
+    assert len(texts[-2]) >= 2048 > len(texts[-1])
     for text in texts:
         assert fold(text) == text.lower().translate(_fold_table())
         one_to_one = text.replace("\u0130", "i").lower().translate(_fold_table(one_to_one=True))
