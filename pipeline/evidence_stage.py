@@ -34,7 +34,7 @@ from .page_cache import PageCache
 from .parse import content_tree
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
-from .store import title_name
+from .store import pack_json, title_name
 from .text import normalise, without_qualifier, words
 from .topic_stages import Progress, hit_counts, map_pages, score
 from .urls import host, title_from_url
@@ -489,10 +489,13 @@ def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, st
     return out
 
 
-def _link_blocks_of_page(job: tuple) -> tuple[list[list], list[str]]:
-    url, raw, content_type, rules = job
+def _cited_of_page(job: tuple) -> tuple[list[tuple[str, str]], bytes | None]:
+    """The links of one page naming the phrase, and (when asked to keep them) its link
+    blocks packed: only the packed bytes cross back from the worker, not the blocks' text."""
+    url, raw, content_type, rules, phrase_words, keep = job
     root, _ = content_tree(raw, rules, "lxml", content_type)
-    return link_blocks(root, url) if root is not None else ([], [])
+    blocks = link_blocks(root, url) if root is not None else ([], [])
+    return links_naming_in(*blocks, phrase_words), pack_json(blocks) if keep else None
 
 
 LINK_BLOCKS = "link-blocks"  # the PageCache kind of a page's link_blocks
@@ -505,27 +508,25 @@ def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
     the keyword itself left out (chrome removed, as for the list items). Each page's links and
     blocks are read from `cache` when a run before kept them, else parsed (and kept)."""
     key, phrase_words = concept_key(keyword), words(keyword)
-    blocks = {}
+    naming: dict[str, list[tuple[str, str]]] = {}
     if cache is not None:
         for url in urls:
             kept = cache.get(LINK_BLOCKS, url)
             if kept is not None:
-                blocks[url] = kept
+                naming[url] = links_naming_in(*kept, phrase_words)
     jobs = []
     for url in urls:
-        if url not in blocks:
+        if url not in naming:
             page = backend.fetch(url)
             if page.raw:
-                jobs.append((url, page.raw, page.content_type, rules))
-    for job, got in zip(jobs, map_pages(_link_blocks_of_page, jobs)):
-        blocks[job[0]] = got
+                jobs.append((url, page.raw, page.content_type, rules, phrase_words, cache is not None))
+    for job, (links, packed) in zip(jobs, map_pages(_cited_of_page, jobs)):
+        naming[job[0]] = links
         if cache is not None:
-            cache.set(LINK_BLOCKS, job[0], got)
+            cache.set_packed(LINK_BLOCKS, job[0], packed)
     found: dict[tuple[str, ...], dict] = {}
     for url in urls:
-        if url not in blocks:
-            continue
-        for anchor, target in links_naming_in(*blocks[url], phrase_words):
+        for anchor, target in naming.get(url, ()):
             k = concept_key(anchor)
             if not k or k == key:
                 continue

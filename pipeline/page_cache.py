@@ -13,7 +13,8 @@ Keys hold the backend's identity (an index rebuilt or changed gets new keys), a 
 the boilerplate rules, the versions of the parsers, and the versions of the code that reads
 the trees: the store's SCHEMA_VERSION, which the index's own items and labels follow (the
 kept labels are computed by the same `index_items`), and VERSION for `link_blocks`. Values
-are plain lists, as the stages compute them.
+are JSON, compressed (pipeline.store.pack_json): a worker process that parsed a page can
+pack what it read, and only the packed bytes cross to the process that keeps them.
 """
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from typing import Any
 
 from .boilerplate import BoilerplateRules
 from .search import SearchBackend
-from .store import SCHEMA_VERSION
+from .store import SCHEMA_VERSION, pack_json, unpack_json
 
-VERSION = 1  # bump when pipeline.links.link_blocks (or what it calls) reads a tree differently
+VERSION = 2  # 2: values packed as JSON. Bump when pipeline.links.link_blocks (or what it calls) reads a tree differently
 
 
 def _parsers() -> str:
@@ -58,12 +59,17 @@ class PageCache:
         return "\x1f".join((self.prefix, kind, url))  # a str key is stored as it is (no pickling)
 
     def get(self, kind: str, url: str) -> Any | None:
-        """What was kept for `url` under `kind`, or None."""
-        return self.cache.get(self._key(kind, url))
+        """What was kept for `url` under `kind` (tuples as lists), or None."""
+        blob = self.cache.get(self._key(kind, url))
+        return None if blob is None else unpack_json(blob)
 
     def set(self, kind: str, url: str, value: Any) -> None:
-        """Keep `value` (not None) for `url` under `kind`."""
-        self.cache.set(self._key(kind, url), value)
+        """Keep `value` (JSON-able, not None) for `url` under `kind`."""
+        self.set_packed(kind, url, pack_json(value))
+
+    def set_packed(self, kind: str, url: str, blob: bytes) -> None:
+        """Keep a value already packed by pipeline.store.pack_json."""
+        self.cache.set(self._key(kind, url), blob)
 
     def close(self) -> None:
         """Close the cache's database."""

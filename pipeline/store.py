@@ -146,12 +146,22 @@ def unpack_links(blob: bytes | None) -> list[tuple[str, str]]:
 
 def pack_items(rows: list) -> bytes:
     """Compress a page's list-item rows for storage."""
-    return compress(_dumps(rows))
+    return pack_json(rows)
 
 
 def unpack_items(blob: bytes | None) -> list | None:
     """A page's stored list-item rows, or None when the store has none for it."""
-    return json.loads(decompress(blob)) if blob else None
+    return unpack_json(blob) if blob else None
+
+
+def pack_json(value: object) -> bytes:
+    """Any JSON-able value, compressed (tuples come back as lists)."""
+    return compress(_dumps(value))
+
+
+def unpack_json(blob: bytes) -> object:
+    """A value `pack_json` packed."""
+    return json.loads(decompress(blob))
 
 
 def insert_page(con: sqlite3.Connection, url: str, host: str, title: str, text: str | None,
