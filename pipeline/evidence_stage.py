@@ -29,7 +29,7 @@ from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_peop
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
-from .links import link_anchors, link_blocks, links_naming_in
+from .links import link_anchors, link_blocks, links_naming
 from .page_cache import PageCache
 from .parse import content_tree
 from .search import SearchBackend, in_domain
@@ -495,7 +495,7 @@ def _cited_of_page(job: tuple) -> tuple[list[tuple[str, str]], bytes | None]:
     url, raw, content_type, rules, phrase_words, keep = job
     root, _ = content_tree(raw, rules, "lxml", content_type)
     blocks = link_blocks(root, url) if root is not None else ([], [])
-    return links_naming_in(*blocks, phrase_words), pack_json(blocks) if keep else None
+    return links_naming(*blocks, phrase_words), pack_json(blocks) if keep else None
 
 
 LINK_BLOCKS = "link-blocks"  # the PageCache kind of a page's link_blocks
@@ -513,7 +513,7 @@ def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
         for url in urls:
             kept = cache.get(LINK_BLOCKS, url)
             if kept is not None:
-                naming[url] = links_naming_in(*kept, phrase_words)
+                naming[url] = links_naming(*kept, phrase_words)
     jobs = []
     for url in urls:
         if url not in naming:

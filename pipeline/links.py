@@ -112,21 +112,9 @@ def extract_links(root: etree._Element, url: str, context: bool = False, parent:
     return out
 
 
-def links_naming(root: etree._Element, url: str, phrase_words: list[str]) -> list[tuple[str, str]]:
-    """(anchor text, absolute URL) of every link whose block (paragraph, list item, cell) names
-    the phrase, its words as a contiguous run, in document order.
-
-    What the collection's authors link to where they write about a subject: a surrogate for
-    the links of a page about it, where the collection has none.
-    """
-    if not phrase_words:
-        return []
-    return links_naming_in(*link_blocks(root, url), phrase_words)
-
-
 def link_blocks(root: etree._Element, url: str) -> tuple[list[list], list[str]]:
     """The page's links with anchor text as [anchor, absolute URL, block number], in document
-    order, and the text of each block (`_block`) they sit in: what `links_naming_in` reads,
+    order, and the text of each block (`_block`) they sit in: what `links_naming` reads,
     whatever the phrase (kept per page by pipeline.page_cache: bump its VERSION when this
     reads a tree differently)."""
     numbers: dict[etree._Element, int] = {}
@@ -144,8 +132,14 @@ def link_blocks(root: etree._Element, url: str) -> tuple[list[list], list[str]]:
     return links, texts
 
 
-def links_naming_in(links: list[list], texts: list[str], phrase_words: list[str]) -> list[tuple[str, str]]:
-    """links_naming on a page's `link_blocks`."""
+def links_naming(links: list[list], texts: list[str], phrase_words: list[str]) -> list[tuple[str, str]]:
+    """(anchor text, absolute URL) of every link of a page's `link_blocks` whose block
+    (paragraph, list item, cell) names the phrase, its words as a contiguous run, in
+    document order.
+
+    What the collection's authors link to where they write about a subject: a surrogate for
+    the links of a page about it, where the collection has none.
+    """
     if not phrase_words:
         return []
     names: dict[int, bool] = {}

@@ -10,7 +10,7 @@ from lxml import html as lxml_html
 
 from pipeline import store
 from pipeline.boilerplate import DEFAULT_RULES
-from pipeline.links import MAX_BLOCK_WORDS, links_naming
+from pipeline.links import MAX_BLOCK_WORDS, link_blocks, links_naming
 from pipeline.search import LocalBackend
 from pipeline.text import words
 from pipeline.evidence_stage import cited_links
@@ -35,7 +35,7 @@ SECURITY = """<html><head><title>Computer security</title></head><body>
 
 
 def _anchors(html: str, url: str, phrase: str) -> list[str]:
-    return [a for a, _ in links_naming(lxml_html.fromstring(html), url, words(phrase))]
+    return [a for a, _ in links_naming(*link_blocks(lxml_html.fromstring(html), url), words(phrase))]
 
 
 def test_only_links_in_blocks_that_name_the_phrase():
@@ -47,7 +47,8 @@ def test_only_links_in_blocks_that_name_the_phrase():
 
 
 def test_targets_are_absolute_canonical_urls():
-    links = dict(links_naming(lxml_html.fromstring(SECURITY), WIKI + "Computer_security", words("public-key cryptography")))
+    links = dict(links_naming(*link_blocks(lxml_html.fromstring(SECURITY), WIKI + "Computer_security"),
+                              words("public-key cryptography")))
     assert links == {"RSA": WIKI + "RSA", "digital signature": WIKI + "Digital_signature"}
 
 
