@@ -10,7 +10,8 @@
 2. Topic run per keyword: every stage of tasks/topic.py timed on its own by calling the
    same pure functions the tasks' run() methods call; baselines: mlxtend apriori vs
    fpgrowth, star_parser auto vs html5lib (and lxml). Then one real Luigi run per keyword
-   on the built index, and a second run that must do no work; then the `luigi` command
+   on the built index, and a second run that must do no work; the same with --method
+   published (issue 2's chain, in an output root of its own); then the `luigi` command
    itself, a new process per run (start-up and imports included), three runs a keyword.
 3. Hit counts: LocalBackend.hit_count (cold) vs CachedHitCounts over diskcache (warm).
 4. A table on stdout, bench_topic.json (all figures) and bench_topic.md (README-ready).
@@ -425,12 +426,12 @@ def configure_luigi(corpus: Path, out_root: Path) -> None:
     cfg.set("topicminer", "output_root", str(out_root))
 
 
-def bench_luigi(keyword: str, out_root: Path, proc_times: dict) -> dict:
+def bench_luigi(keyword: str, out_root: Path, proc_times: dict, method: str = "evidence") -> dict:
     import luigi
     from luigi.execution_summary import _summary_dict
     from tasks.topic import TopicConcepts
 
-    task = TopicConcepts(keyword=keyword, output_root=str(out_root), **PARAMS)
+    task = TopicConcepts(keyword=keyword, output_root=str(out_root), method=method, **PARAMS)
     res = {"run_dir": str(task.run_dir())}
     for run in ("first", "second"):
         proc_times.clear()
@@ -564,6 +565,8 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
     pure = sum(T[k]["total_seconds"] for k in kws) / n
     lui1 = sum(L[k]["first"]["seconds"] for k in kws) / n
     lui2 = sum(L[k]["second"]["seconds"] for k in kws) / n
+    P = R.get("luigi_published") or {}
+    pub = sum(P[k]["first"]["seconds"] for k in kws) / n if P else None
     cli = sum(R["cli"][k]["wall_seconds"] for k in kws) / n
     summary = [
         [f"Index build ({fmt(idx['pages'])} pages, {fmt(idx['html_mb'])} MB HTML, {idx['workers']} workers)"
@@ -585,6 +588,8 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
          f"{fmt(s_h5)} s (html5lib)", faster("auto", ratio(s_h5, s_auto))],
         [f"Luigi TopicConcepts on a built index (mean of {n})", f"{fmt(lui1)} s",
          f"{fmt(pure)} s pure stages", f"Luigi/pure = {fmt(ratio(lui1, pure))}"],
+        [f"Luigi TopicConcepts --method published (issue 2's chain) on a built index (mean of {n})",
+         f"{fmt(pub)} s", f"{fmt(pure)} s pure stages", f"Luigi/pure = {fmt(ratio(pub, pure))}"],
         [f"A new keyword from the luigi command, whole process (mean of {n}, each the median of "
          f"{R['cli'][kws[0]]['runs']})", f"{fmt(cli)} s", f"{fmt(lui1)} s Luigi in one process",
          f"command/in-process = {fmt(ratio(cli, lui1))}"],
@@ -607,6 +612,8 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
     rows.append(["Luigi full run (wall)", *(fmt(L[k]["first"]["seconds"], 2) for k in kws)])
     rows.append(["Luigi: sum of task run() times", *(fmt(sum(L[k]["first"]["stage_seconds"].values()), 2)
                                                      for k in kws)])
+    if P:
+        rows.append(["Luigi full run, --method published (wall)", *(fmt(P[k]["first"]["seconds"], 2) for k in kws)])
     rows.append(["Luigi re-run, no work (wall)", *(fmt(L[k]["second"]["seconds"], 3) for k in kws)])
     rows.append(["luigi command, new run (wall, median)", *(fmt(R["cli"][k]["wall_seconds"], 2) for k in kws)])
     rows.append(["tasks run / re-run", *(f"{L[k]['first']['tasks_run']} / {L[k]['second']['tasks_run']}"
@@ -760,6 +767,13 @@ def notes(R: dict) -> list[str]:
                        f"re-run ran {lu['second']['tasks_run']} tasks.")
         if not lu.get("built_index_reused", True):
             out.append(f"{k}: Luigi rebuilt the index instead of reusing the benchmark's.")
+        pu = R.get("luigi_published", {}).get(k)
+        if pu is not None and not pu["ok"]:
+            out.append(f"{k}: the published method's Luigi run not clean: {pu['first']['status']}/"
+                       f"{pu['second']['status']}, re-run ran {pu['second']['tasks_run']} tasks.")
+        if pu is not None and pu.get("candidates") is not None and pu["candidates"] != t["counts"]["candidates"]:
+            out.append(f"{k}: the published method's Luigi run reports {pu['candidates']} candidates, "
+                       f"the pure stages {t['counts']['candidates']}.")
         cl = R.get("cli", {}).get(k)
         if cl is not None and not cl["ok"]:
             out.append(f"{k}: the luigi command exited {cl['exit_codes']}"
@@ -848,6 +862,15 @@ def main(argv=None) -> int:
         R["wordnet_table_seconds"] = round(t.s, 3)
         log(f"WordNet table built in {R['wordnet_table_seconds']} s (once per output root)")
         R["luigi"] = {kw: bench_luigi(kw, out_root, proc_times) for kw in args.keywords}
+        # Issue 2's own chain (the published method, whose stages the pure-stage figures
+        # time), in an output root of its own beside the same index and WordNet table, so
+        # neither method's runs find the hit counts or parsed pages the other left.
+        pub_root = tmp / "luigi-output-published"
+        pub_root.mkdir()
+        for shared in ("index", "wordnet"):
+            (pub_root / shared).symlink_to(out_root / shared, target_is_directory=True)
+        R["luigi_published"] = {kw: bench_luigi(kw, pub_root, proc_times, method="published")
+                                for kw in args.keywords}
         R["cli"] = {kw: bench_cli(kw, corpus, out_root) for kw in args.keywords}
     finally:
         if args.keep_temp:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from pathlib import Path
 
 import luigi
@@ -119,7 +120,18 @@ class TopicStage(Stage):
                 "star_parser": self.star_parser, "itemsets": self.itemsets, "method": self.method}
 
     def run_dir(self) -> Path:
-        return Path(self.output_root) / run_folder_name(self.run_params(), self.index_task().output()["db"].path)
+        """The run's folder (the same for every stage of one run)."""
+        # Kept per task, index task and working directory: Luigi asks for each stage's
+        # output about 80 times a run (every complete() walks the stages before it), and
+        # each answer resolved the index's folder and paths again (0.5 ms of 0.75 a call).
+        # The index task comes from luigi.cfg's [BuildIndex], which may change between two
+        # builds in one process; the relative paths resolve against the cwd.
+        index = self.index_task()
+        memo = self.__dict__.setdefault("_run_dirs", {})
+        key = (index, os.getcwd())
+        if key not in memo:
+            memo[key] = Path(self.output_root) / run_folder_name(self.run_params(), index.output()["db"].path)
+        return memo[key]
 
     def output(self):
         return luigi.LocalTarget(str(self.run_dir() / self.artifact))

@@ -505,3 +505,25 @@ def test_a_keyword_without_a_page_is_read_through_the_paragraphs_that_cite_it(en
     assert joined and evidence["cited_named"] == len(joined)
     anchors = {concept_key(c["anchor"]) for c in evidence["cited_links"]}
     assert all(concept_key(c["phrase"]) in anchors for c in joined)
+
+
+def test_run_dir_follows_the_index_config_and_the_cwd(tmp_path, monkeypatch):
+    # run_dir is kept per task; a changed [BuildIndex] or working directory in the same
+    # process must still give the folder those name, never the one computed before.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    task = TopicConcepts(keyword=KEYWORD, output_root="out")
+    with luigi_config(BuildIndex={"corpus": tmp_path / "a", "url_prefix": WIKI}):
+        first = task.run_dir()
+        assert task.run_dir() == first
+    with luigi_config(BuildIndex={"corpus": tmp_path / "b", "url_prefix": WIKI}):
+        other_index = task.run_dir()
+    assert other_index != first and other_index.parent == first.parent == Path("out")
+    with luigi_config(BuildIndex={"corpus": tmp_path / "a", "url_prefix": WIKI}):
+        assert task.run_dir() == first
+        assert task.clone(STAGES[0]).run_dir() == first  # every stage of the run shares it
+        (tmp_path / "elsewhere").mkdir()
+        monkeypatch.chdir(tmp_path / "elsewhere")
+        # The index's absolute path is in the hash: another cwd is another index file.
+        assert task.run_dir() != first
