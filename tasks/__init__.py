@@ -1,5 +1,7 @@
-"""Luigi tasks (thin): `luigi --module tasks TopicConcepts --keyword ... --local-scheduler`."""
+"""Luigi tasks (thin): `luigi --module tasks TopicConcepts --keyword ... --local-scheduler`
+(several keywords: `TopicBatch --keywords-file FILE`)."""
 from . import cli
+from .batch import TopicBatch
 from .benchmark import CrawlBenchmark, TestBedTopics
 from .crawl import Crawl
 from .index import BuildIndex
@@ -14,4 +16,4 @@ cli.install()
 
 __all__ = ["BuildIndex", "Crawl", "CrawlBenchmark", "TestBedTopics", "SearchResults", "NoisyFilter", "ListItems", "Transactions",
            "FrequentItemsets", "CandidatePhrases", "HitCounts", "Scores", "TagTreeCheck", "Evidence",
-           "TopicConcepts", "WordNetTable", "SingleTopicComparison", "SeedingComparison", "PruneRuns"]
+           "TopicConcepts", "TopicBatch", "WordNetTable", "SingleTopicComparison", "SeedingComparison", "PruneRuns"]

@@ -95,7 +95,7 @@ def render_markdown(report: dict) -> str:
     if report.get("parameters", {}).get("method", "published") == "evidence":
         return render_evidence_markdown(report)
     cands = report["candidates"]
-    main = [c for c in cands if c["type"] != "III"]
+    main = ranked(report)
     general = [c for c in cands if c["type"] == "III"]
     lines = _heading(report) + [
         f"{sum(c['type'] == 'I' for c in cands)} Type I, {sum(c['type'] == 'II' for c in cands)} Type II, "
@@ -217,7 +217,7 @@ def render_evidence_markdown(report: dict) -> str:
                   "holding it as an item lists its siblings beside it.", ""]
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
-    concepts = [c for c in cands if kind(c) == "concept"]
+    concepts = ranked(report)
     groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
               ("People", [c for c in cands if kind(c) == "person"]),
               ("Organisations", [c for c in cands if kind(c) == "organisation"]),
@@ -283,6 +283,14 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def ranked(report: dict) -> list[dict]:
+    """The report's main list in rank order: its concepts (default method), or its
+    candidates but Type III (published), as the console summary and report.md show them."""
+    if report.get("parameters", {}).get("method", "published") == "evidence":
+        return [c for c in report["candidates"] if kind(c) == "concept"]
+    return [c for c in report["candidates"] if c["type"] != "III"]
+
+
 def summary_lines(report: dict, path: str) -> list[str]:
     """A short human summary for the console."""
     cands = report["candidates"]
@@ -290,7 +298,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         people = [c["phrase"] for c in cands if kind(c) == "person"]
         orgs = [c["phrase"] for c in cands if kind(c) == "organisation"]
         works = [c["phrase"] for c in cands if kind(c) == "work"]
-        concepts = [c for c in cands if kind(c) == "concept"]
+        concepts = ranked(report)
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
@@ -305,7 +313,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
     type1 = [c for c in cands if c["type"] == "I"]
     out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(cands)} candidates, "
            f"{len(type1)} Type I, {sum(c['type'] == 'III' for c in cands)} Type III"]
-    for i, c in enumerate([c for c in cands if c["type"] != "III"][:TOP], 1):
+    for i, c in enumerate(ranked(report)[:TOP], 1):
         out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  "
                    f"(S1={c['s1']:.3f}, n(CP)={c['n_cp']}, n(b)={c['n_b']}, type {c['type']})")
     return out + _closing(report, path)

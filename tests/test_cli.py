@@ -152,3 +152,37 @@ def test_a_user_error_line_is_not_repeated_within_one_build():
     assert f.filter(record(101.5, UserError("another problem")))
     assert f.filter(record(101.0 + UserErrorFilter.REPEAT_SECONDS + 1, missing))  # a later build says it again
     assert f.filter(record(102.0)) and f.filter(record(102.0))  # other log lines are never held back
+
+
+@pytest.mark.parametrize("args, code, says", [
+    (["--keywords-file", "/nonexistent/keywords.txt"], 35, "keywords file '/nonexistent/keywords.txt' does not exist"),
+    (["--keywords-file", "empty.txt"], 35, "holds no keyword"),
+    (["--keywords-file", "two.txt", "--top", "0"], 35, "top is 0"),
+    ([], 40, "requires the 'keywords_file' parameter to be set"),
+])
+def test_batch_mistakes_get_one_line(workdir, args, code, says):
+    (workdir / "empty.txt").write_text("# nothing yet\n\n")
+    (workdir / "two.txt").write_text("machine learning\ndata mining\n")
+    proc = luigi_cli(workdir, "TopicBatch", *args)
+    assert proc.returncode == code
+    errors = error_lines(proc)
+    assert len(errors) == 1 and says in errors[0], errors
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_batch_on_two_workers_with_an_option_for_every_run(workdir):
+    # Two keywords' chains at once in two Luigi worker processes (each forks its own
+    # parse and sentence workers), the published method asked for every run of the batch.
+    (workdir / "pair.txt").write_text("machine learning\ncomputer vision\n")
+    proc = luigi_cli(workdir, "TopicBatch", "--keywords-file", "pair.txt", "--workers", "2",
+                     "--TopicConcepts-method", "published")
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    batch_line = [line for line in proc.stdout.splitlines() if line.startswith("Batch: ")]
+    assert len(batch_line) == 1
+    doc = json.loads((workdir / batch_line[0].split(": ", 1)[1]).with_name("batch.json").read_text())
+    assert [r["keyword"] for r in doc["runs"]] == ["machine learning", "computer vision"]
+    for row in doc["runs"]:
+        rep = json.loads((workdir / row["report"]).with_name("report.json").read_text())
+        assert rep["parameters"]["method"] == "published"
+        assert row["top"] == [c["phrase"] for c in rep["candidates"] if c["type"] != "III"][:10]
+    assert "Traceback" not in proc.stdout + proc.stderr

@@ -527,3 +527,38 @@ def test_run_dir_follows_the_index_config_and_the_cwd(tmp_path, monkeypatch):
         monkeypatch.chdir(tmp_path / "elsewhere")
         # The index's absolute path is in the hash: another cwd is another index file.
         assert task.run_dir() != first
+
+
+def test_batch_runs_each_keyword_once_and_tabulates_their_reports(env, report, tmp_path):
+    from tasks import TopicBatch
+
+    task, rep = report
+    kw_file = tmp_path / "keywords.txt"
+    kw_file.write_text(f"# two subjects\n{KEYWORD}\n\ndata mining\n{KEYWORD.upper()}\n")
+    with luigi_config(TopicConcepts={k: v for k, v in PARAMS.items()}):
+        batch = TopicBatch(keywords_file=str(kw_file), top=5, output_root=str(env["out"]))
+        with StartedTasks() as started:
+            assert run(batch)
+        # The finished run of the keyword is reused; only the new keyword's chain runs.
+        assert Counter(started.families)["TopicConcepts"] == 1 and "TopicBatch" in started.families
+        doc = json.loads(Path(batch.output()["json"].path).read_text())
+        assert [r["keyword"] for r in doc["runs"]] == [KEYWORD, "data mining"]
+        first = doc["runs"][0]
+        assert first["report"] == task.output()["md"].path
+        concepts = [c["phrase"] for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
+        assert first["top"] == concepts[:5] and first["ranked"] == len(concepts) and first["n_k"] == rep["n_k"]
+        with open(batch.output()["csv"].path, newline="") as f:
+            rows = list(csv.DictReader(f))
+        assert [r["keyword"] for r in rows] == [KEYWORD, "data mining"]
+        assert rows[0]["top"] == "; ".join(concepts[:5])
+        md = Path(batch.output()["md"].path).read_text()
+        assert f"| {KEYWORD} | {rep['n_k']} |" in md
+        with StartedTasks() as started:
+            assert run(TopicBatch(keywords_file=str(kw_file), top=5, output_root=str(env["out"])))
+        assert started.families == []
+        folder = Path(batch.output()["json"].path).parent
+    # Another option for the runs is another batch folder, not the finished table.
+    with luigi_config(TopicConcepts={**PARAMS, "method": "published"}):
+        other = TopicBatch(keywords_file=str(kw_file), top=5, output_root=str(env["out"]))
+        assert Path(other.output()["json"].path).parent != folder
+        assert not other.complete()
