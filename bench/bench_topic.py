@@ -12,7 +12,8 @@
    fpgrowth, star_parser auto vs html5lib (and lxml). Then one real Luigi run per keyword
    on the built index, and a second run that must do no work; the same with --method
    published (issue 2's chain, in an output root of its own); then the `luigi` command
-   itself, a new process per run (start-up and imports included), three runs a keyword.
+   itself, a new process per run (start-up and imports included), three runs a keyword;
+   and the keywords as one TopicBatch on one Luigi worker and on two.
 3. Hit counts: LocalBackend.hit_count (cold) vs CachedHitCounts over diskcache (warm).
 4. A table on stdout, bench_topic.json (all figures) and bench_topic.md (README-ready).
 
@@ -511,6 +512,37 @@ def bench_cli(keyword: str, corpus: Path, out_root: Path, runs: int = 3) -> dict
     return res
 
 
+def bench_batch(keywords: list[str], corpus: Path, out_root: Path) -> dict:
+    """The keywords as one TopicBatch from the `luigi` command, on one worker and on two,
+    each in a new output root beside the built index and WordNet table (no run, hit count
+    or parsed page from before): the wall time of a scheduled job over several keywords."""
+    import subprocess
+
+    kw_file = out_root.parent / "batch-keywords.txt"
+    kw_file.write_text("\n".join(keywords) + "\n")
+    res = {"keywords": len(keywords)}
+    for workers in (1, 2):
+        root = out_root.parent / f"batch-{workers}"
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir()
+        for shared in ("index", "wordnet"):
+            (root / shared).symlink_to(out_root / shared, target_is_directory=True)
+        cmd = [sys.executable, "-m", "luigi", "--module", "tasks", "TopicBatch", "--keywords-file", str(kw_file),
+               "--output-root", str(root), "--workers", str(workers),
+               "--local-scheduler", "--BuildIndex-corpus", str(corpus), "--BuildIndex-url-prefix", URL_PREFIX,
+               "--BuildIndex-boilerplate", ""]
+        with Timer() as t:
+            done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        ran = ran_tasks(done.stdout + done.stderr)
+        res[f"workers_{workers}"] = {"wall_seconds": round(t.s, 3), "exit_code": done.returncode,
+                                     "index_rebuilt": "BuildIndex" in ran}
+        shutil.rmtree(root, ignore_errors=True)
+        log(f"TopicBatch of {len(keywords)} keywords, {workers} worker(s): {t.s:.2f} s (exit {done.returncode})")
+    res["ok"] = all(res[f"workers_{w}"]["exit_code"] == 0 and not res[f"workers_{w}"]["index_rebuilt"]
+                    for w in (1, 2))
+    return res
+
+
 # --------------------------------------------------------------------------- output
 
 
@@ -593,6 +625,11 @@ def build_tables(R: dict) -> list[tuple[str, list, list]]:
         [f"A new keyword from the luigi command, whole process (mean of {n}, each the median of "
          f"{R['cli'][kws[0]]['runs']})", f"{fmt(cli)} s", f"{fmt(lui1)} s Luigi in one process",
          f"command/in-process = {fmt(ratio(cli, lui1))}"],
+        *([[f"TopicBatch of the {n} keywords from the luigi command, --workers 2 (new output root)",
+            f"{fmt(R['batch']['workers_2']['wall_seconds'])} s",
+            f"{fmt(R['batch']['workers_1']['wall_seconds'])} s on 1 worker",
+            f"{fmt(ratio(R['batch']['workers_2']['wall_seconds'], R['batch']['workers_1']['wall_seconds']))}x"]]
+          if R.get("batch") else []),
         ["WordNet table (WordNetTable), once per output root like the index",
          f"{fmt(R.get('wordnet_table_seconds'))} s", "-", "-"],
         ["Luigi re-run, nothing to do (mean)", f"{fmt(lui2, 3)} s",
@@ -778,6 +815,8 @@ def notes(R: dict) -> list[str]:
         if cl is not None and not cl["ok"]:
             out.append(f"{k}: the luigi command exited {cl['exit_codes']}"
                        + (" and rebuilt the index" if cl["index_rebuilt"] else "") + ".")
+    if R.get("batch") and not R["batch"]["ok"]:
+        out.append(f"TopicBatch runs not clean: {R['batch']}.")
     if not R["hit_counts"]["same_counts"]:
         out.append("hit counts differ between the backend and the cache.")
     return out
@@ -872,6 +911,7 @@ def main(argv=None) -> int:
         R["luigi_published"] = {kw: bench_luigi(kw, pub_root, proc_times, method="published")
                                 for kw in args.keywords}
         R["cli"] = {kw: bench_cli(kw, corpus, out_root) for kw in args.keywords}
+        R["batch"] = bench_batch(args.keywords, corpus, out_root)
     finally:
         if args.keep_temp:
             log(f"temp dir kept: {tmp}")

@@ -43,6 +43,26 @@ def read_keywords(path: str) -> list[str]:
     return keywords
 
 
+def preload_run_modules() -> None:
+    """Load in this process what every topic run loads on first use (pandas and mlxtend,
+    html5lib, NLTK's stopwords and Porter stemmer).
+
+    With --workers N, Luigi runs each task in a process forked from the scheduling one, so
+    what a task loads dies with it: every stage of every keyword loaded pandas and NLTK
+    again, and two workers took 1.4x the time of one (bench/bench_topic.py). Loaded once
+    here, before the forks, the children share it. One worker would load the same modules
+    in its first run anyway; a batch whose runs are all finished loads nothing."""
+    import html5lib  # noqa: F401
+    import mlxtend.frequent_patterns  # noqa: F401
+    import pandas  # noqa: F401
+
+    from pipeline.nltkdata import stopwords
+    from pipeline.text import stem
+
+    stopwords()
+    stem("runs")
+
+
 def batch_row(report: dict, report_path: str, top: int) -> dict:
     """One keyword's line of the batch table, from its report.json."""
     return {"keyword": report["keyword"], "n_k": report["n_k"], "ranked": len(ranked(report)),
@@ -75,7 +95,10 @@ class TopicBatch(Stage):
         if self.top < 1:
             raise UserError(f"top is {self.top}: pass --top 1 or more (default 10)")
         # The file is read on each call (Luigi asks before and after the runs): it is small.
-        return [TopicConcepts(keyword=k, output_root=self.output_root) for k in read_keywords(self.keywords_file)]
+        runs = [TopicConcepts(keyword=k, output_root=self.output_root) for k in read_keywords(self.keywords_file)]
+        if not all(run.complete() for run in runs):
+            preload_run_modules()
+        return runs
 
     def output(self):
         # Named after the file and a digest of its runs' folders, which cover every run
