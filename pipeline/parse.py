@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -134,8 +135,38 @@ def parse_tree_html5(text: str | bytes) -> etree._Element:
 
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    doc = html5lib.parse(text, treebuilder="lxml", namespaceHTMLElements=False)
+    doc = html5lib.HTMLParser(tree=_html5_tree_builder(), namespaceHTMLElements=False).parse(text)
     return doc.getroot()
+
+
+# Names XML allows as they are: html5lib's name coercion returns them unchanged.
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z").match
+
+
+@functools.lru_cache(maxsize=1)
+def _html5_tree_builder() -> type:
+    """html5lib's lxml tree builder (treebuilder="lxml"), its name coercion skipped where it
+    changes nothing.
+
+    The builder makes every element and attribute name a valid XML name on the way in
+    (toXmlName) and reads it back on every look-up (fromXmlName), each with a regex pass:
+    ~20% of a page's parse. A plain ASCII name comes out of toXmlName as it went in, and
+    fromXmlName only rewrites "U" followed by five hex digits: both are answered at once
+    for such names, on this builder's own filter object only (the trees are identical:
+    tests/test_parse.py compares them). html5lib 1.1 is its last release, so the builder's
+    attribute `infosetFilter`, the one object its element classes use, will not move.
+    """
+    from html5lib.treebuilders import etree_lxml
+
+    class TreeBuilder(etree_lxml.TreeBuilder):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            names = self.infosetFilter
+            to_xml, from_xml = names.toXmlName, names.fromXmlName
+            names.toXmlName = lambda name: name if _PLAIN_NAME(name) else to_xml(name)
+            names.fromXmlName = lambda name: name if "U" not in name else from_xml(name)
+
+    return TreeBuilder
 
 
 def text_of(el: etree._Element) -> str:
