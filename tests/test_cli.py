@@ -36,6 +36,14 @@ def error_lines(proc: subprocess.CompletedProcess) -> list[str]:
     return [line for line in (proc.stdout + proc.stderr).splitlines() if line.startswith("ERROR")]
 
 
+def assert_one_error_line(proc: subprocess.CompletedProcess, code: int, says: str) -> None:
+    """The command failed with `code` and one ERROR line saying `says`, and no traceback."""
+    assert proc.returncode == code
+    errors = error_lines(proc)
+    assert len(errors) == 1 and says in errors[0], errors
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
 def test_main_job_runs_and_prints_summary(workdir):
     proc = luigi_cli(workdir, "TopicConcepts", "--keyword", "machine learning")
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -60,11 +68,7 @@ def test_main_job_runs_and_prints_summary(workdir):
      "corpus '/nonexistent/pages.tar.xz' does not exist"),
 ])
 def test_user_mistakes_get_one_line(workdir, args, code, says):
-    proc = luigi_cli(workdir, "TopicConcepts", *args)
-    assert proc.returncode == code
-    errors = error_lines(proc)
-    assert len(errors) == 1 and says in errors[0], errors
-    assert "Traceback" not in proc.stdout + proc.stderr
+    assert_one_error_line(luigi_cli(workdir, "TopicConcepts", *args), code, says)
 
 
 def test_unreadable_corpus_archive(workdir):
@@ -163,11 +167,7 @@ def test_a_user_error_line_is_not_repeated_within_one_build():
 def test_batch_mistakes_get_one_line(workdir, args, code, says):
     (workdir / "empty.txt").write_text("# nothing yet\n\n")
     (workdir / "two.txt").write_text("machine learning\ndata mining\n")
-    proc = luigi_cli(workdir, "TopicBatch", *args)
-    assert proc.returncode == code
-    errors = error_lines(proc)
-    assert len(errors) == 1 and says in errors[0], errors
-    assert "Traceback" not in proc.stdout + proc.stderr
+    assert_one_error_line(luigi_cli(workdir, "TopicBatch", *args), code, says)
 
 
 def test_batch_on_two_workers_with_an_option_for_every_run(workdir):
