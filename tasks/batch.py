@@ -49,7 +49,7 @@ def preload_run_modules() -> None:
 
     With --workers N, Luigi runs each task in a process forked from the scheduling one, so
     what a task loads dies with it: every stage of every keyword loaded pandas and NLTK
-    again, and two workers took 1.4x the time of one (bench/bench_topic.py). Loaded once
+    again, and two workers took 1.3-1.5x the time of one (bench/bench_topic.py). Loaded once
     here, before the forks, the children share it. One worker would load the same modules
     in its first run anyway; a batch whose runs are all finished loads nothing."""
     import html5lib  # noqa: F401
@@ -65,9 +65,9 @@ def preload_run_modules() -> None:
 
 def batch_row(report: dict, report_path: str, top: int) -> dict:
     """One keyword's line of the batch table, from its report.json."""
-    return {"keyword": report["keyword"], "n_k": report["n_k"], "ranked": len(ranked(report)),
-            "keyword_page": report.get("keyword_page"),
-            "top": [c["phrase"] for c in ranked(report)[:top]],
+    main = ranked(report)
+    return {"keyword": report["keyword"], "n_k": report["n_k"], "ranked": len(main),
+            "keyword_page": report.get("keyword_page"), "top": [c["phrase"] for c in main[:top]],
             "notes": notes(report), "report": report_path}
 
 
