@@ -22,7 +22,21 @@ _WORD = re.compile(r"(?:[^\W_]|[\u0300-\u036f])+", re.UNICODE)
 
 def words(text: str) -> list[str]:
     """Lowercase words of `text`, in order, diacritics folded as the index folds them (`fold`)."""
+    if len(text) <= _KEPT_WORDS_LENGTH:
+        return list(_short_words(text))
     return _WORD.findall(fold(text))
+
+
+# A run splits the same short texts again and again (the keyword itself 13,068 times of
+# 65,899 calls for "artificial intelligence", 11,064 distinct texts; names, titles, list
+# items): their words are kept, a fresh list handed out each time. Replaying that run's
+# calls: 0.12 s against 0.21. Page-long texts are split once and not kept.
+_KEPT_WORDS_LENGTH = 120
+
+
+@functools.lru_cache(maxsize=32_768)
+def _short_words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(fold(text)))
 
 
 def fold(text: str) -> str:

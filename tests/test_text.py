@@ -44,6 +44,19 @@ def test_words_empty():
     assert words(" -- ... '' ") == []
 
 
+@pytest.mark.parametrize("text", ["Gödel’s Machine Learning", "x" * 119 + " Ærø", "Ærø " + "y" * 200])
+def test_words_of_kept_and_long_texts_are_the_tokenizers_and_fresh_lists(text):
+    import re
+
+    from pipeline.text import fold
+
+    expected = re.findall(r"(?:[^\W_]|[\u0300-\u036f])+", fold(text))
+    first = words(text)
+    assert first == expected
+    first.append("changed")  # a caller may change its list: the next call's is its own
+    assert words(text) == expected
+
+
 def test_normalise():
     assert normalise("  Theory   of\nComputation. ") == "theory of computation"
     assert normalise("Neural-Networks") == "neural networks"
