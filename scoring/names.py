@@ -6,6 +6,7 @@ default ranking (`scoring.evidence`) reads its facts from them.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from pipeline.store import title_name
@@ -72,6 +73,7 @@ def acronyms(ws: list[str]) -> set[str]:
     return {initials(ws), initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws)} if len(ws) > 1 else set()
 
 
+@functools.lru_cache(maxsize=65_536)  # pure: a run asks it of the same candidates by several rules
 def part_of_keyword(phrase: str, keyword: str) -> bool:
     """True if the candidate's words occur as a run inside the keyword's, plurals folded.
 
@@ -128,6 +130,7 @@ def holds_name(phrase: str, keyword: str) -> bool:
     return len(ph) > len(kw) and contains_phrase(ph, kw)
 
 
+@functools.lru_cache(maxsize=65_536)  # pure, and a run keys the same names ~18,000 times
 def concept_key(written: str) -> tuple[str, ...]:
     """What two names of one concept share: their words, plurals folded, a trailing qualifier
     and a leading "the" dropped ("Video game consoles" = "video game console"; "Firefox (web
