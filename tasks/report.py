@@ -41,6 +41,16 @@ def stopwords_note(report: dict) -> str | None:
             "of any subject; name the subject in full (\"information technology\" for \"IT\").")
 
 
+def no_documents_note(report: dict) -> str | None:
+    """A warning when no document contains the keyword (so the list is empty), else None."""
+    if report.get("n_k", 0) != 0:
+        return None
+    domain = report.get("parameters", {}).get("domain")
+    where = f" on the hosts --domain {domain} allows" if domain else ""
+    return (f"No documents: no page of the collection{where} contains the keyword; check its spelling, "
+            "or try a broader keyword.")
+
+
 def few_pages_note(report: dict) -> str | None:
     """A warning when fewer documents contain the keyword than the pages the run asked for, else None.
 
@@ -77,8 +87,8 @@ def no_keyword_page_note(report: dict) -> str | None:
 
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
-    return [n for n in (searched_as_note(report), stopwords_note(report), few_pages_note(report),
-                        no_keyword_page_note(report)) if n]
+    return [n for n in (no_documents_note(report), searched_as_note(report), stopwords_note(report),
+                        few_pages_note(report), no_keyword_page_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:

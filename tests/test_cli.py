@@ -86,6 +86,7 @@ def test_keyword_with_no_results_reports_zero(workdir):
     assert proc.returncode == 0
     assert "no page contains 'zzqx unfindable'" in proc.stdout
     assert "0 concepts" in proc.stdout
+    assert "No documents: no page of the collection contains the keyword" in proc.stdout
 
 
 def test_missing_nltk_data_says_how_to_get_it(workdir, tmp_path):

@@ -51,6 +51,9 @@ def test_batch_row_takes_the_ranked_list_the_report_shows():
     pub = [{"phrase": p, "type": t} for p, t in [("web", "III"), ("svm", "I"), ("boosting", "II")]]
     row = batch_row(_report("machine learning", "published", pub), "r.md", top=10)
     assert row["top"] == ["svm", "boosting"] and row["keyword_page"] is None
+    row = batch_row(dict(_report("zzqx", "published", []), n_k=0), "r.md", top=10)
+    assert row["top"] == [] and row["notes"][0].startswith("No documents:")
+    assert "| zzqx | 0 | 0 | (none) | No documents. |" in batch_markdown([row], "kw.txt")
 
 
 def test_batch_markdown_escapes_pipes_and_shortens_warnings():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.report import few_pages_note, render_markdown, summary_lines
+from tasks.report import few_pages_note, no_documents_note, render_markdown, summary_lines
 
 
 def _report(n_k: int, pages: int | None = 100, method: str = "evidence") -> dict:
@@ -134,3 +134,15 @@ def test_a_keyword_of_stopwords_only_is_flagged(method):
                                                       "C++"))
     assert note.startswith('Only stopwords: every word of "IT"') and "(300 here)" in note
     assert note in summary_lines(rep, "r.md")
+
+
+@pytest.mark.parametrize("method", ["evidence", "published"])
+def test_no_documents_warning_only_when_nothing_contains_the_keyword(method):
+    empty = dict(_report(0, method=method), candidates=[])
+    note = no_documents_note(empty)
+    assert note.startswith("No documents: no page of the collection contains the keyword")
+    assert f"**{note}**" in render_markdown(empty)
+    assert summary_lines(empty, "r.md")[-2:] == [note, "Report: r.md"]
+    domain = dict(empty, parameters={**empty["parameters"], "domain": ".edu"})
+    assert "on the hosts --domain .edu allows" in no_documents_note(domain)
+    assert no_documents_note(_report(1, method=method)) is None
