@@ -91,11 +91,14 @@ class TopicBatch(Stage):
     top = IntParam(default=10, description="concepts per keyword in the batch table")
     output_root = luigi.Parameter(default="output")
 
-    def requires(self):
+    def runs(self) -> list[TopicConcepts]:
+        """One topic run a keyword of the file (read on each call: it is small)."""
         if self.top < 1:
             raise UserError(f"top is {self.top}: pass --top 1 or more (default 10)")
-        # The file is read on each call (Luigi asks before and after the runs): it is small.
-        runs = [TopicConcepts(keyword=k, output_root=self.output_root) for k in read_keywords(self.keywords_file)]
+        return [TopicConcepts(keyword=k, output_root=self.output_root) for k in read_keywords(self.keywords_file)]
+
+    def requires(self):
+        runs = self.runs()
         if not all(run.complete() for run in runs):
             preload_run_modules()
         return runs
@@ -104,7 +107,7 @@ class TopicBatch(Stage):
         # Named after the file and a digest of its runs' folders, which cover every run
         # parameter, the index and the ranking's version: another keyword, option or index
         # gives another batch folder, never a table of stale runs.
-        runs = [str(t.run_dir()) for t in self.requires()]
+        runs = [str(t.run_dir()) for t in self.runs()]  # no completeness checks, no preloading
         key = json.dumps([runs, self.top])
         folder = (Path(self.output_root) / "batches"
                   / f"{slug(Path(self.keywords_file).stem)}-{short_digest(key)}")
