@@ -36,9 +36,14 @@ def stopwords_note(report: dict) -> str | None:
     keyword = report.get("keyword", "")
     if not words(keyword) or content_words(keyword):
         return None
+    n_k, n_docs = report.get("n_k", 0), report.get("n_docs")
+    # "In most documents" only where it holds: a phrase of stopwords ("and or not") is rare
+    # as a phrase, but where it occurs says no more of a subject than a single one does.
+    share = (f"in {n_k} of {n_docs} documents, " if isinstance(n_docs, int) and n_docs > 0 and 2 * n_k >= n_docs
+             else f"in {n_k} documents, ")
     return (f"Only stopwords: every word of \"{keyword}\" is one the lists' transactions drop, so the keyword is "
-            f"in most documents whatever they are about ({report.get('n_k', 0)} here) and its counts say little "
-            "of any subject; name the subject in full (\"information technology\" for \"IT\").")
+            f"{share}wherever such words are written whatever the subject, and its counts say little of any "
+            "subject; name the subject in full (\"information technology\" for \"IT\").")
 
 
 def no_documents_note(report: dict) -> str | None:

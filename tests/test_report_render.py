@@ -132,8 +132,20 @@ def test_a_keyword_of_stopwords_only_is_flagged(method):
     rep = _report(300, method=method)
     note = _note_for_only(stopwords_note, rep, "IT", ("information technology", "the internet", "machine learning",
                                                       "C++"))
-    assert note.startswith('Only stopwords: every word of "IT"') and "(300 here)" in note
+    assert note.startswith('Only stopwords: every word of "IT"') and "is in 300 documents, wherever" in note
     assert note in summary_lines(rep, "r.md")
+
+
+def test_stopwords_warning_states_the_documents_share_only_when_most_hold_the_keyword():
+    from tasks.report import stopwords_note
+
+    common = dict(_report(3000), keyword="it")
+    assert "is in 3000 of 5444 documents, wherever" in stopwords_note(common)
+    rare = dict(_report(12), keyword="and or not")  # a phrase of stopwords is rare as a phrase
+    assert "is in 12 documents, wherever" in stopwords_note(rare) and " of 5444" not in stopwords_note(rare)
+    published = dict(_report(3000, method="published"), keyword="it")
+    del published["n_docs"]  # the published method's report has no N
+    assert "is in 3000 documents, wherever" in stopwords_note(published)
 
 
 @pytest.mark.parametrize("method", ["evidence", "published"])
