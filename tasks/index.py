@@ -70,3 +70,15 @@ class BuildIndex(Stage):
                 f"{summary['seconds']} s ({summary['pages_per_second']} pages/s) -> {db.path}")
         self.set_status_message(line)
         print(line)
+
+
+def configured_index(output_root: str) -> BuildIndex:
+    """The index luigi.cfg's [BuildIndex] section names, under `output_root`."""
+    try:
+        return BuildIndex(output_root=output_root)
+    except luigi.parameter.MissingParameterException:
+        # luigi.cfg is read from the working directory: a command run elsewhere (a cron job
+        # started in $HOME) finds no [BuildIndex] corpus.
+        raise UserError("no corpus to index: [BuildIndex] corpus is not set; run the command from the repository "
+                        "root, whose luigi.cfg sets it, or pass --BuildIndex-corpus PATH") from None
+

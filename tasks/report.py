@@ -334,5 +334,12 @@ def summary_lines(report: dict, path: str) -> list[str]:
     return out + _closing(report, path)
 
 
+def already_done_line(report: dict, path: str, top: int = 3) -> str:
+    """One console line for a run that was finished before this command: its top and its report."""
+    names = [c["phrase"] for c in ranked(report)[:top]]
+    return (f"TopicConcepts \"{report['keyword']}\": done by an earlier run, nothing run again; "
+            f"top: {', '.join(names) if names else 'none'}; report: {path}")
+
+
 def _closing(report: dict, path: str) -> list[str]:
     return notes(report) + [f"Report: {path}"]

@@ -27,10 +27,10 @@ from scoring.evidence import RANKING_VERSION
 from .artifacts import (iter_jsonl, read_csv, read_json, read_jsonl, short_digest, write_csv, write_json, write_jsonl,
                         write_text)
 from .base import Stage
-from .index import BuildIndex, load_rules
+from .index import BuildIndex, configured_index, load_rules
 from .wordnet import WordNetTable
 from .params import FloatParam, IntParam
-from .report import render_markdown, report_table, summary_lines
+from .report import already_done_line, render_markdown, report_table, summary_lines
 
 MODES = ("word", "phrase")
 METHODS = ("evidence", "published")
@@ -97,7 +97,7 @@ class TopicStage(Stage):
 
     def index_task(self) -> BuildIndex:
         """The index this run reads (configured in the [BuildIndex] section of luigi.cfg)."""
-        return BuildIndex(output_root=self.output_root)
+        return configured_index(self.output_root)
 
     def requires(self):
         self.validate()
@@ -353,6 +353,17 @@ class TopicConcepts(TopicStage):
         write_text(self.output()["md"], render_markdown(report))
         for line in summary_lines(report, self.output()["md"].path):
             print(line)
+
+
+@TopicConcepts.event_handler(luigi.Event.DEPENDENCY_PRESENT)
+def _say_already_done(task: TopicConcepts) -> None:
+    # A finished run is not run again, and Luigi's summary then names no file: a user
+    # re-running a command (or a scheduled job) is told where its report is.
+    try:
+        line = already_done_line(read_json(task.output()["json"]), task.output()["md"].path)
+    except (OSError, ValueError, KeyError, TypeError):  # removed or rewritten since complete() saw it
+        return
+    print(line)
 
 
 STAGES = (SearchResults, NoisyFilter, ListItems, Transactions, FrequentItemsets, CandidatePhrases,

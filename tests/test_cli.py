@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from integration_support import WIKI, extract_slice
+from tasks.report import ranked
 
 LUIGI = str(Path(sys.executable).parent / "luigi")
 
@@ -54,6 +55,14 @@ def test_main_job_runs_and_prints_summary(workdir):
     report = json.loads(md.with_name("report.json").read_text())
     assert report["keyword"] == "machine learning" and report["candidates"]
     assert "Traceback" not in proc.stderr
+    # The same command again runs nothing and says where the earlier run's report is.
+    again = luigi_cli(workdir, "TopicConcepts", "--keyword", "machine learning")
+    assert again.returncode == 0 and "Did not run any tasks" in again.stdout + again.stderr
+    assert "done by an earlier run" not in proc.stdout
+    done = [line for line in again.stdout.splitlines() if "done by an earlier run" in line]
+    assert len(done) == 1 and done[0].endswith(f"report: {report_line[0].split(': ', 1)[1]}"), again.stdout
+    assert done[0].split("top: ", 1)[1].split("; report:")[0] == ", ".join(
+        c["phrase"] for c in ranked(report)[:3])
 
 
 @pytest.mark.parametrize("args, code, says", [
@@ -87,6 +96,20 @@ def test_keyword_with_no_results_reports_zero(workdir):
     assert "no page contains 'zzqx unfindable'" in proc.stdout
     assert "0 concepts" in proc.stdout
     assert "No documents: no page of the collection contains the keyword" in proc.stdout
+
+
+def test_run_outside_the_repository_root_says_where_to_run_it(tmp_path):
+    import os
+
+    # No luigi.cfg in the working directory: no corpus is configured (and, as Luigi has no
+    # [retcode] there either, the exit code is Luigi's default 0: the line is what counts).
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    proc = subprocess.run([LUIGI, "--module", "tasks", "TopicConcepts", "--keyword", "robotics", "--local-scheduler"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    errors = error_lines(proc)
+    assert len(errors) == 1 and "[BuildIndex] corpus is not set; run the command from the repository root" in errors[0]
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert not (tmp_path / "output").exists()
 
 
 def test_missing_nltk_data_says_how_to_get_it(workdir, tmp_path):
