@@ -72,13 +72,12 @@ class BuildIndex(Stage):
         print(line)
 
 
-def configured_index(output_root: str) -> BuildIndex:
-    """The index luigi.cfg's [BuildIndex] section names, under `output_root`."""
+def configured_index(output_root: str, corpus_option: str = "--BuildIndex-corpus", **params) -> BuildIndex:
+    """The index luigi.cfg's [BuildIndex] section names (`params` override it), under `output_root`."""
     try:
-        return BuildIndex(output_root=output_root)
+        return BuildIndex(output_root=output_root, **params)
     except luigi.parameter.MissingParameterException:
         # luigi.cfg is read from the working directory: a command run elsewhere (a cron job
         # started in $HOME) finds no [BuildIndex] corpus.
         raise UserError("no corpus to index: [BuildIndex] corpus is not set; run the command from the repository "
-                        "root, whose luigi.cfg sets it, or pass --BuildIndex-corpus PATH") from None
-
+                        f"root, whose luigi.cfg sets it, or pass {corpus_option} PATH") from None

@@ -48,7 +48,7 @@ from .artifacts import atomic_path, read_json, short_digest, write_csv, write_js
 from .base import Stage
 from .benchmark import ALL_STRATEGIES, HARVEST_THRESHOLD, crawled_pages
 from .crawl import Crawl
-from .index import BuildIndex
+from .index import BuildIndex, configured_index
 from .params import IntParam
 
 FALLBACK_CHARS = 1000  # main text kept for a description page without a first paragraph
@@ -101,11 +101,7 @@ class SingleTopicComparison(Stage):
     def index_task(self) -> BuildIndex:
         """The index searched and whose link graph gives the seeds; its corpus is the one crawled."""
         kwargs = {"corpus": self.corpus} if self.corpus else {}
-        try:
-            return BuildIndex(url_prefix=WIKI, output_root=self.output_root, **kwargs)
-        except luigi.parameter.MissingParameterException:
-            raise UserError("no corpus: pass --corpus, or set corpus in the [BuildIndex] section "
-                            "of luigi.cfg") from None
+        return configured_index(self.output_root, "--corpus", url_prefix=WIKI, **kwargs)
 
     def requires(self):
         self.validate()
