@@ -40,3 +40,11 @@ def test_ran_tasks_reads_what_luigi_ran_and_not_what_was_complete(tmp_path):
                          log_level="WARNING")
     assert ran_tasks(second.summary_text) == {"_Top"}
     assert "_Written" in second.summary_text  # listed, but among the complete ones
+
+
+def test_the_index_aim_scales_with_lxml_speed():
+    from bench.bench_topic import index_aim_here
+
+    assert index_aim_here(80) == 20  # the issue's own premise
+    assert index_aim_here(40) == 40  # lxml at half the speed: twice the time for the same work
+    assert index_aim_here(None) is None
