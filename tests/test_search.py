@@ -275,6 +275,27 @@ def test_cached_counts_with_a_keyword_share_the_single_counts_cache(backend, tmp
         cached.close()
 
 
+def test_cache_is_brought_to_its_size_limit_when_closed(backend, tmp_path):
+    import diskcache
+
+    limit = 256 * 1024
+    cached = CachedHitCounts(backend, tmp_path / "cache", size_limit=limit)
+    phrases = [f"phrase number {i} with a few words to make the key long" for i in range(6000)]
+    with cached.cache.transact():
+        for i, p in enumerate(phrases):
+            cached.cache.set(cached._key([p]), i)
+    assert len(cached.cache) == 6000 and cached.cache.volume() > limit  # sets do not cull
+    cached.close()
+    reopened = diskcache.Cache(str(tmp_path / "cache"))
+    try:
+        assert 0 < len(reopened) < 6000 and reopened.volume() <= limit
+        # The oldest counts go first (least recently stored), the newest stay.
+        assert reopened.get(cached._key([phrases[-1]])) == 5999
+        assert reopened.get(cached._key([phrases[0]])) is None
+    finally:
+        reopened.close()
+
+
 def test_second_instance_answers_from_cache(store_path, tmp_path):
     first_backend = LocalBackend(store_path)
     first = CachedHitCounts(first_backend, tmp_path / "cache")
