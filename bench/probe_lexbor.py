@@ -12,7 +12,7 @@ in one process and on the same pages, alternated round by round:
     sections, star labels, the lead, block-aware line breaks) is timed by
     `bench/profile_index.py` at ~0.6 ms a page on lxml; 0.7 ms is added to the sketch's figure.
 It also prints how close the sketch's output is (links and list items per page, main
-text length), so its time is not that of doing less. Needs `pip install -e '.[bench]'`.
+text length), so its time is not that of doing less.
 """
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def main(argv=None) -> int:
     try:
         import selectolax.lexbor  # noqa: F401
     except ImportError:
-        sys.exit("selectolax is not installed: pip install -e '.[bench]'")
+        sys.exit("selectolax is not installed: run make setup")
     pages = sample_pages(args.corpus, args.pages, args.seed)
 
     from selectolax.lexbor import LexborHTMLParser

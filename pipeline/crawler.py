@@ -210,7 +210,8 @@ class Crawler:
         out = Outcome(entry, result)
         if not result.ok:
             return out  # 404s and other errors never reach the parse pool
-        # html5lib (~30x slower) only for strategies that read the tag tree's shape.
+        # A browser-grade tree (Lexbor's, for pages lxml had to repair) only for strategies that
+        # read the tag tree's shape.
         args = (result.body, result.charset, result.final_url,
                 "auto" if self.strategy.needs_parent else "lxml",
                 self.strategy.needs_context, self.strategy.needs_parent, self.rules)

@@ -1,8 +1,8 @@
 """What a run read from a page's parsed tree that the index does not store, kept on disk.
 
 Two stages parse pages at run time: the tag-tree check, for pages whose stored labels do
-not serve the parser asked for (a page lxml had to repair is read from html5lib's tree:
-0.3-0.7 s each, and crawled pages are often such), and the Evidence stage without a page
+not serve the parser asked for (a page lxml had to repair is read from a browser-grade tree:
+Lexbor's, 0.01-0.2 s each, or html5lib's, 0.1-0.65 s; crawled pages are often such), and the Evidence stage without a page
 about the keyword, for the links in the paragraphs naming it (about 10 ms a page, 100 pages
 a run). What each reads is a property of the page, not of the keyword: the star labels of
 every list item, and every link with its block's text. Kept per page, a later run on the
@@ -33,9 +33,11 @@ VERSION = 2  # 2: values packed as JSON. Bump when pipeline.links.link_blocks (o
 
 def _parsers() -> str:
     import html5lib
+    import selectolax
     from lxml import etree
 
-    return f"lxml {etree.LXML_VERSION} libxml2 {etree.LIBXML_VERSION} html5lib {html5lib.__version__}"
+    return (f"lxml {etree.LXML_VERSION} libxml2 {etree.LIBXML_VERSION} html5lib {html5lib.__version__} "
+            f"selectolax {selectolax.__version__}")
 
 
 class PageCache:

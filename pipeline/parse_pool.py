@@ -47,7 +47,7 @@ def parse_body(body: bytes, charset: str | None, final_url: str, parser: str = "
                rules: BoilerplateRules = DEFAULT_RULES) -> Parsed:
     """(problem, title, links, main text) of a fetched HTML body; never raises.
 
-    `parser` is repaired_tree's choice ("lxml", "auto" or "html5lib"); links are
+    `parser` is repaired_tree's choice ("lxml", "auto", "lexbor" or "html5lib"); links are
     (url, anchor, context, parent) in document order, context and parent filled only when
     asked for. A body that cannot be parsed gives a problem and nothing else.
     """

@@ -35,7 +35,7 @@ from .report import already_done_line, render_markdown, report_table, summary_li
 MODES = ("word", "phrase")
 METHODS = ("evidence", "published")
 ITEMSET_ALGORITHMS = ("fpgrowth", "apriori")
-STAR_PARSERS = ("auto", "html5lib", "lxml")
+STAR_PARSERS = ("auto", "lexbor", "html5lib", "lxml")
 
 
 def run_folder_name(params: dict, index: str, ranking_version: int = RANKING_VERSION) -> str:
@@ -93,7 +93,7 @@ class TopicStage(Stage):
         if self.itemsets not in ITEMSET_ALGORITHMS:
             raise UserError(f"unknown itemsets algorithm {self.itemsets!r}: use fpgrowth or apriori")
         if self.star_parser not in STAR_PARSERS:
-            raise UserError(f"unknown star_parser {self.star_parser!r}: use auto, html5lib or lxml")
+            raise UserError(f"unknown star_parser {self.star_parser!r}: use auto, lexbor, html5lib or lxml")
 
     def index_task(self) -> BuildIndex:
         """The index this run reads (configured in the [BuildIndex] section of luigi.cfg)."""

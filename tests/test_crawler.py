@@ -232,7 +232,7 @@ def test_killed_crawl_resumes_from_its_checkpoint(tmp_path):
 
 # --------------------------------------------------------------------------- parse workers
 # Pages with what the parse has to get right in a worker as in a thread: chrome to strip,
-# misnested tags (the DOM strategy's "auto" parser falls back to html5lib), link context.
+# misnested tags (the DOM strategy's "auto" parser falls back to Lexbor), link context.
 RICH = {
     "Start": ("<title>Start</title><body><div class='navbox'><a href='/wiki/Cooking'>menu</a></div>"
               "<p>Read about <b>neural <a href='/wiki/Neural'>networks that learn</a></p> weights</b>"

@@ -15,7 +15,7 @@ from scoring.names import concept_key
 
 from integration_support import WIKI, extract_slice
 
-# Three pages lxml has to repair (the auto star parser reads them with html5lib) and two it does not.
+# Three pages lxml has to repair (the auto star parser reads them with Lexbor) and two it does not.
 TITLES = ["Expert_system", "Fuzzy_logic", "Backpropagation", "Machine_learning", "Data_mining"]
 URLS = [WIKI + t for t in TITLES]
 
@@ -60,7 +60,7 @@ def test_repaired_pages_are_parsed_once_then_their_labels_read_from_the_cache(ba
     assert sum(backend.fetch(u).repaired for u in URLS) == 3
     cands = candidates(backend)
     plain = stages.stars(backend, DEFAULT_RULES, cands, "data mining", "auto")
-    assert plain["parsers"] == {"html5lib": 3, "lxml (stored labels)": 2}
+    assert plain["parsers"] == {"lexbor": 3, "lxml (stored labels)": 2}
     assert any(s["starred"] for s in plain["stars"].values())
     cache = PageCache(backend, DEFAULT_RULES, tmp_path / "c")
     cold = stages.stars(backend, DEFAULT_RULES, cands, "data mining", "auto", cache=cache)
@@ -69,7 +69,7 @@ def test_repaired_pages_are_parsed_once_then_their_labels_read_from_the_cache(ba
     # The warm run read the kept entries: a label planted there shows in its stars.
     kind, url = "star-entries-auto", WIKI + "Expert_system"
     used, entries = cache.get(kind, url)
-    assert used == "html5lib" and entries
+    assert used == "lexbor" and entries
     path, text, _ = next(e for e in entries if normalise(e[1]) in {c["phrase"] for c in cands})
     cache.set(kind, url, (used, [[path, text, [["section heading", "Data mining, planted"]]]]))
     planted = stages.stars(backend, DEFAULT_RULES, cands, "data mining", "auto", cache=cache)

@@ -314,8 +314,14 @@ def test_repaired_tree_lxml():
     assert root.find("body/b/i").text == "x"
 
 
+def test_repaired_tree_lexbor_builds_html5libs_tree():
+    root, used = repaired_tree(MISNESTED, "lexbor")
+    assert used == "lexbor" and root.tag == "html"
+    assert etree.tostring(root.find("body")) == b"<body><b><i>x</i></b></body>"
+
+
 def test_repaired_tree_auto_picks_by_repair_need():
-    assert repaired_tree(MISNESTED, "auto")[1] == "html5lib"
+    assert repaired_tree(MISNESTED, "auto")[1] == "lexbor"
     root, used = repaired_tree(CLEAN, "auto")
     assert used == "lxml"
     assert root.find("body/ul/li").text == "x"
@@ -323,7 +329,7 @@ def test_repaired_tree_auto_picks_by_repair_need():
 
 def test_repaired_tree_default_is_auto():
     assert repaired_tree(CLEAN)[1] == "lxml"
-    assert repaired_tree(MISNESTED)[1] == "html5lib"
+    assert repaired_tree(MISNESTED)[1] == "lexbor"
 
 
 # --- content_tree ---------------------------------------------------------------------------
@@ -334,7 +340,7 @@ def test_content_tree_strips_chrome_and_reports_parser():
     assert used == "lxml"
     assert [li.text for li in root.iter("li")] == ["item"]
     root, used = content_tree(b"<html><body><b><i>x</b></i><nav>n</nav></body></html>", parser="auto")
-    assert used == "html5lib"
+    assert used == "lexbor"
     assert root.find(".//nav") is None
 
 
