@@ -23,8 +23,8 @@ import re
 from lxml import etree
 
 _HTML_POINTS_SVG = frozenset({"foreignObject", "desc", "title"})  # their children are HTML
-_TEXT_POINTS_MATHML = frozenset({"mi", "mo", "mn", "ms", "mtext"})  # children HTML but these two
-_MATHML_IN_TEXT_POINTS = frozenset({"mglyph", "malignmark"})
+_TEXT_POINTS_MATHML = frozenset({"mi", "mo", "mn", "ms", "mtext"})  # their children are HTML,
+_MATHML_IN_TEXT_POINTS = frozenset({"mglyph", "malignmark"})  # but for these
 _HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
 # Characters lxml refuses in text, attribute values and comments (XML 1.0 forbids them).
 # html5lib turns a form feed into a space and fails on the rest (a ValueError, so the page
@@ -117,7 +117,8 @@ def parse_tree_lexbor(text: str | bytes) -> etree._Element:
                 else:
                     last.tail = (last.tail or "") + text
             elif child.is_comment_node:
-                last = etree.Comment(names.coerceComment(_xml_text(child.html[4:-3])))  # comment_content strips spaces
+                # child.html is "<!--...-->" as written; comment_content strips the spaces
+                last = etree.Comment(names.coerceComment(_xml_text(child.html[4:-3])))
                 el.append(last)
             child = child.next
     return root

@@ -192,9 +192,6 @@ def needs_repair(text: str | bytes) -> bool:
     return parse_tree_checked(text)[1]
 
 
-BROWSER_PARSERS = ("lexbor", "html5lib")  # WHATWG tree construction, as browsers repair markup
-
-
 def repaired_tree(text: str | bytes, parser: str = "auto") -> tuple[etree._Element, str]:
     """A browser-grade tree and the parser used: lexbor, html5lib, lxml, or auto.
 
