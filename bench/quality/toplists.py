@@ -16,6 +16,7 @@ nothing here scores anything: the judging is a person's.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -76,7 +77,11 @@ def run_reports(keywords: list[str]) -> list[tuple[str, dict]] | None:
     from tasks.topic import TopicConcepts
 
     runs = [TopicConcepts(keyword=k) for k in keywords]
-    if not luigi.build(runs, local_scheduler=True, log_level="WARNING"):
+    # Each run's console lines (its summary, or "done by an earlier run") go to stderr: the
+    # tools print their tables on stdout.
+    with contextlib.redirect_stdout(sys.stderr):
+        built = luigi.build(runs, local_scheduler=True, log_level="WARNING")
+    if not built:
         print("a topic run failed: see the Luigi log above", file=sys.stderr)
         return None
     return [(task.keyword, json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8")))
