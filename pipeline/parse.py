@@ -156,15 +156,34 @@ def _html5_tree_builder() -> type:
     tests/test_parse.py compares them). html5lib 1.1 is its last release, so the builder's
     attribute `infosetFilter`, the one object its element classes use, will not move.
     """
+    from html5lib._ihatexml import nonXmlNameBMPRegexp, nonXmlNameFirstBMPRegexp
     from html5lib.treebuilders import etree_lxml
 
     class TreeBuilder(etree_lxml.TreeBuilder):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             names = self.infosetFilter
-            to_xml, from_xml = names.toXmlName, names.fromXmlName
+            from_xml, escape = names.fromXmlName, names.getReplacementCharacter
+
+            def to_xml(name: str) -> str:
+                # html5lib's toXmlName without its DataLossWarning for every name it escapes
+                # (the escaping is wanted here; a crawl printed one warning per odd name).
+                first, rest = name[0], name[1:]
+                if nonXmlNameFirstBMPRegexp.match(first):
+                    first = escape(first)
+                for char in set(nonXmlNameBMPRegexp.findall(rest)):
+                    rest = rest.replace(char, escape(char))
+                return first + rest
+
+            def comment(data: str) -> str:  # coerceComment, as quietly
+                while "--" in data:
+                    data = data.replace("--", "- -")
+                return data + " " if data.endswith("-") else data
+
             names.toXmlName = lambda name: name if _PLAIN_NAME(name) else to_xml(name)
             names.fromXmlName = lambda name: name if "U" not in name else from_xml(name)
+            names.coerceComment = comment
+            names.coerceCharacters = lambda data: data.replace("\x0c", " ")  # a form feed: a space, as html5lib
 
     return TreeBuilder
 

@@ -87,3 +87,14 @@ def test_characters_lxml_refuses_are_dropped_where_html5lib_fails():
         parse_tree_html5(html)  # html5lib's lxml builder cannot take them
     p = parse_tree_lexbor(html).find("body/p")
     assert (p.text, p.get("title"), p.getnext().text) == ("xyz", "ab", " c ")
+
+
+def test_escaping_names_and_comments_lxml_cannot_take_is_silent():
+    html = '<p @click="1" a<b="2">x<!-- a -- b -->\x0cy</p>'
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        ours, theirs = parse_tree_lexbor(html), parse_tree_html5(html)
+    assert [str(w.message) for w in seen] == []
+    assert shape(ours) == shape(theirs)
+    p = ours.find("body/p")
+    assert sorted(p.attrib) == ["U00040click", "aU0003Cb"] and p[0].text == " a - - b "
