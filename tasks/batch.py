@@ -89,7 +89,7 @@ class TopicBatch(Stage):
 
     keywords_file = luigi.Parameter(description="UTF-8 text file, one keyword a line (# comments)")
     top = IntParam(default=10, description="concepts per keyword in the batch table")
-    output_root = luigi.Parameter(default="output")
+    output_root = luigi.Parameter(default="output", description="folder of the runs, the index and the caches")
 
     def runs(self) -> list[TopicConcepts]:
         """One topic run a keyword of the file (read on each call: it is small)."""

@@ -53,16 +53,17 @@ class Crawl(Stage):
     keywords = luigi.Parameter(description="topic keywords")
     description = luigi.Parameter(default="", description="topic description, or @FILE (default: the keywords)")
     seeds = luigi.Parameter(description="seed URLs (or titles with --site), comma separated, or a file")
-    max_pages = IntParam(default=1000)
-    max_seconds = FloatParam(default=0.0)
-    threads = IntParam(default=4)
-    frontier_size = IntParam(default=70_000)
-    per_site_cap = IntParam(default=0)
-    min_delay = FloatParam(default=0.0)
-    distinct_sites = luigi.BoolParameter(default=False)
-    max_bytes = IntParam(default=400_000)
-    timeout = FloatParam(default=10.0)
-    obey_robots = luigi.BoolParameter(default=True, parsing=luigi.BoolParameter.EXPLICIT_PARSING)
+    max_pages = IntParam(default=1000, description="pages to fetch")
+    max_seconds = FloatParam(default=0.0, description="stop after this many seconds (0: no limit)")
+    threads = IntParam(default=4, description="fetcher threads")
+    frontier_size = IntParam(default=70_000, description="URLs the frontier holds at most (the lowest priority go)")
+    per_site_cap = IntParam(default=0, description="pages fetched per host at most (0: no cap)")
+    min_delay = FloatParam(default=0.0, description="seconds between two fetches from one host")
+    distinct_sites = luigi.BoolParameter(default=False, description="every batch of N from distinct sites")
+    max_bytes = IntParam(default=400_000, description="body bytes read at most (the rest is cut off)")
+    timeout = FloatParam(default=10.0, description="seconds a fetch may take")
+    obey_robots = luigi.BoolParameter(default=True, parsing=luigi.BoolParameter.EXPLICIT_PARSING,
+                                      description="obey robots.txt (--obey-robots false to ignore it)")
     hub_count = luigi.Parameter(default="hosts", description='Hub-Seeking counts seed "hosts" or seed "urls"')
     site = luigi.Parameter(default="", description="serve this page folder/archive locally and crawl it")
     port = IntParam(default=8765, description="port of --site (fixed, so a resumed crawl finds its URLs)")
@@ -71,7 +72,7 @@ class Crawl(Stage):
     parse_workers = IntParam(default=-1, significant=False,
                              description="processes that parse fetched pages (0: in the fetcher "
                                          "threads; -1: one per CPU)")
-    output_root = luigi.Parameter(default="output")
+    output_root = luigi.Parameter(default="output", description="folder of the crawls")
 
     def folder(self) -> Path:
         key = json.dumps({k: v for k, v in self.to_str_params(only_significant=True).items()

@@ -38,7 +38,7 @@ class BuildIndex(Stage):
     url_prefix = luigi.Parameter(default="", description="URL = prefix + file path without .html")
     boilerplate = luigi.Parameter(default="", description='rules JSON file; "" defaults, "none" off')
     parse_workers = IntParam(default=0, significant=False, description="parser processes (0: all cores)")
-    output_root = luigi.Parameter(default="output")
+    output_root = luigi.Parameter(default="output", description="folder of the runs, the index and the caches")
 
     def folder(self) -> Path:
         """The index folder: corpus name plus a hash of everything that changes its content."""

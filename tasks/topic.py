@@ -55,21 +55,21 @@ class TopicStage(Stage):
     """
 
     keyword = luigi.Parameter(description="the subject whose sub-topics are wanted")
-    pages = IntParam(default=100)
-    domain = luigi.Parameter(default="")
-    mode = luigi.Parameter(default="word")
-    stemming = luigi.BoolParameter(default=False)
-    min_support = FloatParam(default=3.0)
-    s1_threshold = FloatParam(default=0.06)
-    backend = luigi.Parameter(default="local")
-    star_parser = luigi.Parameter(default="auto")
+    pages = IntParam(default=100, description="usable result pages to mine (unusable results are skipped)")
+    domain = luigi.Parameter(default="", description="only hosts under this domain: .edu, .com, example.org")
+    mode = luigi.Parameter(default="word", description="word: itemsets over word sets; phrase: whole list items")
+    stemming = luigi.BoolParameter(default=False, description="Porter-stem words before mining")
+    min_support = FloatParam(default=3.0, description="minimum support: a count if >= 1, a share of the items if < 1")
+    s1_threshold = FloatParam(default=0.06, description="S1 at or above it is Type I, below it Type II")
+    backend = luigi.Parameter(default="local", description="search backend: local (the FTS5 index)")
+    star_parser = luigi.Parameter(default="auto", description="tag tree of the star check: auto, lexbor, html5lib or lxml")
     # FP-Growth finds exactly the itemsets and counts Apriori finds (both are exact
     # miners; bench/bench_topic.py and tests/test_itemsets.py check it) in a third of the
     # time; the published Apriori stays one parameter away.
-    itemsets = luigi.Parameter(default="fpgrowth")
+    itemsets = luigi.Parameter(default="fpgrowth", description="frequent-itemset miner: fpgrowth or the published apriori")
     # evidence: the default ranking (scoring/evidence.py); published: S1 order, as published.
-    method = luigi.Parameter(default="evidence")
-    output_root = luigi.Parameter(default="output")
+    method = luigi.Parameter(default="evidence", description="ranking: evidence (default) or published (S1 order)")
+    output_root = luigi.Parameter(default="output", description="folder of the runs, the index and the caches")
 
     artifact = ""  # file name inside the run folder
     upstream: type | None = None

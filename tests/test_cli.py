@@ -210,3 +210,11 @@ def test_batch_on_two_workers_with_an_option_for_every_run(workdir):
         assert rep["parameters"]["method"] == "published"
         assert row["top"] == [c["phrase"] for c in rep["candidates"] if c["type"] != "III"][:10]
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("task", ["TopicConcepts", "TopicBatch", "Crawl", "BuildIndex"])
+def test_every_option_of_the_user_facing_tasks_is_explained_in_help(task):
+    import tasks
+
+    params = getattr(tasks, task).get_params()
+    assert [name for name, p in params if not p.description] == []
