@@ -45,7 +45,7 @@ def read_keywords(path: str) -> list[str]:
 
 def preload_run_modules() -> None:
     """Load in this process what every topic run loads on first use (pandas and mlxtend,
-    html5lib, NLTK's stopwords and Porter stemmer).
+    html5lib and selectolax, NLTK's stopwords and Porter stemmer).
 
     With --workers N, Luigi runs each task in a process forked from the scheduling one, so
     what a task loads dies with it: every stage of every keyword loaded pandas and NLTK
@@ -55,6 +55,7 @@ def preload_run_modules() -> None:
     import html5lib  # noqa: F401
     import mlxtend.frequent_patterns  # noqa: F401
     import pandas  # noqa: F401
+    import selectolax.lexbor  # noqa: F401  (the star check's tree of a repaired page; the page cache's key)
 
     from pipeline.nltkdata import stopwords
     from pipeline.text import stem
