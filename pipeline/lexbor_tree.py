@@ -22,6 +22,8 @@ import re
 
 from lxml import etree
 
+from .errors import UserError
+
 _HTML_POINTS_SVG = frozenset({"foreignObject", "desc", "title"})  # their children are HTML
 _TEXT_POINTS_MATHML = frozenset({"mi", "mo", "mn", "ms", "mtext"})  # their children are HTML,
 _MATHML_IN_TEXT_POINTS = frozenset({"mglyph", "malignmark"})  # but for these
@@ -75,7 +77,11 @@ def _namespace(tag: str, parent, parent_ns: str | None, svg: str, mathml: str) -
 
 def parse_tree_lexbor(text: str | bytes) -> etree._Element:
     """A browser-grade repaired tree: Lexbor's parse (selectolax) as lxml elements (bytes: UTF-8)."""
-    from selectolax.lexbor import LexborHTMLParser
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+    except ImportError:  # a set-up from before selectolax was a dependency
+        raise UserError("selectolax is not installed (it parses the pages lxml had to repair): run `make setup`, "
+                        "or pass --star-parser html5lib") from None
 
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")

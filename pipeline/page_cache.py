@@ -33,11 +33,15 @@ VERSION = 2  # 2: values packed as JSON. Bump when pipeline.links.link_blocks (o
 
 def _parsers() -> str:
     import html5lib
-    import selectolax
     from lxml import etree
 
+    try:
+        import selectolax
+        lexbor = selectolax.__version__
+    except ImportError:  # its parse says what to do, when a page needs it
+        lexbor = "missing"
     return (f"lxml {etree.LXML_VERSION} libxml2 {etree.LIBXML_VERSION} html5lib {html5lib.__version__} "
-            f"selectolax {selectolax.__version__}")
+            f"selectolax {lexbor}")
 
 
 class PageCache:

@@ -98,3 +98,13 @@ def test_escaping_names_and_comments_lxml_cannot_take_is_silent():
     assert shape(ours) == shape(theirs)
     p = ours.find("body/p")
     assert sorted(p.attrib) == ["U00040click", "aU0003Cb"] and p[0].text == " a - - b "
+
+
+def test_a_set_up_without_selectolax_gets_one_line_saying_what_to_do(monkeypatch):
+    import sys
+
+    from pipeline.errors import UserError
+
+    monkeypatch.setitem(sys.modules, "selectolax.lexbor", None)  # import fails as if not installed
+    with pytest.raises(UserError, match="selectolax is not installed .* run `make setup`, or pass --star-parser html5lib"):
+        parse_tree_lexbor("<p>x")
