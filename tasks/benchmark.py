@@ -32,10 +32,10 @@ class TestBedTopics(Stage):
 
     __test__ = False
     corpus = luigi.Parameter(description="folder of <Title>.html files, or a .tar.xz of one")
-    min_members = IntParam(default=20)
-    n_seeds = IntParam(default=10)
-    seed = IntParam(default=2006)
-    output_root = luigi.Parameter(default="output")
+    min_members = IntParam(default=20, description="a category is a topic when it has this many pages or more")
+    n_seeds = IntParam(default=10, description="seed pages per topic (the rest are its targets)")
+    seed = IntParam(default=2006, description="random seed of the seeds/targets split")
+    output_root = luigi.Parameter(default="output", description="folder of the test bed, crawls and results")
 
     def folder(self) -> Path:
         key = json.dumps([str(Path(self.corpus).resolve()), self.min_members, self.n_seeds, self.seed])
@@ -71,16 +71,16 @@ class BenchmarkParameters:
     """The parameters of a crawl benchmark, shared by the tasks that run or compare one."""
 
     corpus = luigi.Parameter(description="the collection served locally and crawled")
-    strategies = luigi.Parameter(default=ALL_STRATEGIES)
+    strategies = luigi.Parameter(default=ALL_STRATEGIES, description="comma-separated crawl strategies")
     topics = IntParam(default=30, description="how many test-bed topics (a seeded random sample)")
-    min_members = IntParam(default=20)
-    n_seeds = IntParam(default=10)
-    max_pages = IntParam(default=1000)
-    n = IntParam(default=10)
-    threads = IntParam(default=4)
+    min_members = IntParam(default=20, description="a category is a topic when it has this many pages or more")
+    n_seeds = IntParam(default=10, description="seed pages per topic (the rest are its targets)")
+    max_pages = IntParam(default=1000, description="pages per crawl")
+    n = IntParam(default=10, description="batch size of the N variants")
+    threads = IntParam(default=4, description="fetcher threads per crawl")
     step = IntParam(default=0, description="N between curve points (0: max_pages / 20)")
-    port = IntParam(default=8765)
-    output_root = luigi.Parameter(default="output")
+    port = IntParam(default=8765, description="port the collection is served on during the crawls")
+    output_root = luigi.Parameter(default="output", description="folder of the test bed, crawls and results")
 
 
 class CrawlBenchmark(BenchmarkParameters, Stage):

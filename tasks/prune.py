@@ -49,10 +49,11 @@ def _size(folder: Path) -> int:
 class PruneRuns(Stage):
     """List, and with `apply` delete, the topic-run folders of earlier ranking versions."""
 
-    output_root = luigi.Parameter(default="output")
-    apply = luigi.BoolParameter(default=False)
+    output_root = luigi.Parameter(default="output", description="folder whose topic runs are read")
+    apply = luigi.BoolParameter(default=False, description="delete the stale run folders (default: list them)")
     # One listing per invocation: pruning is a housekeeping job, run again whenever wanted.
-    when = luigi.Parameter(default=datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S"))
+    when = luigi.Parameter(default=datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S"),
+                           description="name of this listing (default: now, UTC)")
 
     def output(self):
         return luigi.LocalTarget(str(Path(self.output_root) / "prune" / f"prune-{self.when}.json"))

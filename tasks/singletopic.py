@@ -66,17 +66,17 @@ class SingleTopicComparison(Stage):
 
     corpus = luigi.Parameter(default="", description="page folder or .tar.xz served and crawled "
                              "(default: the [BuildIndex] corpus of luigi.cfg)")
-    keyword = luigi.Parameter(default="artificial intelligence")
-    strategies = luigi.Parameter(default=ALL_STRATEGIES)
+    keyword = luigi.Parameter(default="artificial intelligence", description="the topic the crawlers look for")
+    strategies = luigi.Parameter(default=ALL_STRATEGIES, description="comma-separated crawl strategies")
     max_pages = IntParam(default=3000, description="pages per crawler")
     description_results = IntParam(default=10, description="top results whose first paragraphs describe the topic")
     target_results = IntParam(default=100, description="top results that are the targets")
     n_seeds = IntParam(default=10, description="at most this many seeds (pages linking to the top results)")
     n = IntParam(default=10, description="batch size of the N variants")
-    threads = IntParam(default=4)
+    threads = IntParam(default=4, description="fetcher threads per crawl")
     port = IntParam(default=8766, description="port the corpus is served on during the crawls")
     window = IntParam(default=100, description="pages in the moving average of similarity")
-    output_root = luigi.Parameter(default="output")
+    output_root = luigi.Parameter(default="output", description="folder of the index, crawls and results")
 
     # -- parameters -------------------------------------------------------------------------
     def names(self) -> list[str]:

@@ -18,7 +18,7 @@ class WordNetTable(Stage):
     build it from another WordNet, delete the file.
     """
 
-    output_root = luigi.Parameter(default="output")
+    output_root = luigi.Parameter(default="output", description="folder the table is written under (wordnet/)")
 
     def output(self):
         return luigi.LocalTarget(str(Path(self.output_root) / "wordnet" / f"nouns-v{TABLE_VERSION}.sqlite"))

@@ -212,8 +212,9 @@ def test_batch_on_two_workers_with_an_option_for_every_run(workdir):
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("task", ["TopicConcepts", "TopicBatch", "Crawl", "BuildIndex"])
-def test_every_option_of_the_user_facing_tasks_is_explained_in_help(task):
+@pytest.mark.parametrize("task", ["TopicConcepts", "TopicBatch", "Crawl", "BuildIndex", "WordNetTable", "PruneRuns",
+                                  "TestBedTopics", "CrawlBenchmark", "SeedingComparison", "SingleTopicComparison"])
+def test_every_option_of_the_command_line_tasks_is_explained_in_help(task):
     import tasks
 
     params = getattr(tasks, task).get_params()
