@@ -1,8 +1,11 @@
 """Make user mistakes one line on the luigi command line, never a traceback."""
 from __future__ import annotations
 
+import configparser
 import logging
+from pathlib import Path
 
+import luigi.configuration
 from luigi.parameter import ParameterException
 
 from pipeline.errors import UserError
@@ -50,8 +53,36 @@ class UserErrorFilter(logging.Filter):
         return False
 
 
+REPOSITORY_CONFIG = Path(__file__).resolve().parents[1] / "luigi.cfg"
+
+
+def ensure_retcodes(config=None, source: Path = REPOSITORY_CONFIG) -> dict[str, str]:
+    """Give Luigi the repository's [retcode] exit codes where its configuration lacks them; those set.
+
+    Luigi reads luigi.cfg from the working directory, and without a [retcode] section it
+    exits 0 when a task fails: a cron job started in $HOME would never see a failure. The
+    codes stay written once, in the repository's luigi.cfg; a section the user's own
+    configuration has wins, key by key.
+    """
+    config = config if config is not None else luigi.configuration.get_config()
+    ours = configparser.ConfigParser(interpolation=None)
+    try:
+        ours.read(source)
+    except configparser.Error:
+        return {}
+    if not ours.has_section("retcode"):
+        return {}
+    if not config.has_section("retcode"):
+        config.add_section("retcode")
+    added = {key: value for key, value in ours.items("retcode") if not config.has_option("retcode", key)}
+    for key, value in added.items():
+        config.set("retcode", key, value)
+    return added
+
+
 def install() -> None:
-    """Attach the filter to Luigi's loggers (idempotent)."""
+    """Attach the filter to Luigi's loggers and make failures exit non-zero (idempotent)."""
+    ensure_retcodes()
     for name in ("luigi-interface", "luigi"):
         log = logging.getLogger(name)
         if not any(isinstance(f, UserErrorFilter) for f in log.filters):

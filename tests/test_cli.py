@@ -101,8 +101,8 @@ def test_keyword_with_no_results_reports_zero(workdir):
 def test_run_outside_the_repository_root_says_where_to_run_it(tmp_path):
     import os
 
-    # No luigi.cfg in the working directory: no corpus is configured (and, as Luigi has no
-    # [retcode] there either, the exit code is Luigi's default 0: the line is what counts).
+    # No luigi.cfg in the working directory: no corpus is configured. The exit codes still
+    # come from the repository's luigi.cfg (tasks.cli.ensure_retcodes), so cron sees it.
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     proc = subprocess.run([LUIGI, "--module", "tasks", "TopicConcepts", "--keyword", "robotics", "--local-scheduler"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
@@ -110,6 +110,22 @@ def test_run_outside_the_repository_root_says_where_to_run_it(tmp_path):
     assert len(errors) == 1 and "[BuildIndex] corpus is not set; run the command from the repository root" in errors[0]
     assert "Traceback" not in proc.stdout + proc.stderr
     assert not (tmp_path / "output").exists()
+    assert proc.returncode == 35  # [retcode] scheduling_error: the task could not be scheduled
+
+
+def test_retcodes_come_from_the_repository_config_where_the_users_lack_them(tmp_path):
+    import configparser
+
+    from tasks.cli import ensure_retcodes
+
+    config = configparser.ConfigParser()
+    config.read_string("[retcode]\ntask_failed = 7\n")
+    added = ensure_retcodes(config)
+    assert config.get("retcode", "task_failed") == "7"  # the user's own value wins
+    assert "task_failed" not in added and added["scheduling_error"] == "35"
+    assert config.get("retcode", "unhandled_exception") == "40"
+    missing = configparser.ConfigParser()
+    assert ensure_retcodes(missing, source=tmp_path / "none.cfg") == {} and not missing.has_section("retcode")
 
 
 def test_missing_nltk_data_says_how_to_get_it(workdir, tmp_path):
