@@ -21,6 +21,22 @@ from .index import load_rules
 from .params import FloatParam, IntParam
 
 
+def failures(summary: dict, most: int = 3) -> str:
+    """"N failed" with the commonest reasons, for the crawl's closing line.
+
+    A bare count worries a reader ("1072 failed") that its reasons settle: a collection
+    served as a site answers 404 for every link to a page it does not hold.
+    """
+    reasons = sorted(((n, k[len("error: "):]) for k, n in summary.get("counts", {}).items()
+                      if k.startswith("error: ")), key=lambda x: (-x[0], x[1]))
+    if not summary.get("failed") or not reasons:
+        return f"{summary.get('failed', 0)} failed"
+    shown = ", ".join(f"{why} {n}" for n, why in reasons[:most])
+    rest = len(reasons) - most
+    more = f", {rest} other reason{'s' if rest > 1 else ''}" if rest > 0 else ""
+    return f"{summary['failed']} failed ({shown}{more})"
+
+
 def read_list(value: str) -> list[str]:
     """Items of a comma/newline separated value, or of the file it names (one per line)."""
     path = Path(value)
@@ -151,5 +167,5 @@ class Crawl(Stage):
         (self.folder() / CHECKPOINT).unlink(missing_ok=True)
         write_json(self.output()["summary"], summary)
         print(f"Crawl {self.strategy}: {summary['pages']} pages in {summary['seconds']} s "
-              f"({summary['pages_per_second']} pages/s), {summary['failed']} failed, "
+              f"({summary['pages_per_second']} pages/s), {failures(summary)}, "
               f"stopped: {summary['stopped']} -> {self.folder()}")

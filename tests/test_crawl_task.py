@@ -9,6 +9,7 @@ import luigi
 import pytest
 
 from tasks import BuildIndex, Crawl, TopicConcepts
+from tasks.crawl import failures
 
 from integration_support import StartedTasks, extract_slice, free_port, luigi_config
 
@@ -57,3 +58,12 @@ def test_topic_mining_reads_a_crawl(crawled):
     assert summary["pages"] == 25
     assert report["n_k"] > 0 and report["candidates"]
     assert all(p.startswith("http://127.0.0.1:") for c in report["candidates"] for p in c["pages"])
+
+
+def test_the_closing_line_gives_the_commonest_failure_reasons():
+    counts = {"error: http 404": 1072, "error: timeout": 3, "error: http 500": 3, "error: not HTML (pdf)": 1,
+              "failed": 1079, "pages": 300}
+    assert failures({"failed": 1079, "counts": counts}) == \
+        "1079 failed (http 404 1072, http 500 3, timeout 3, 1 other reason)"
+    assert failures({"failed": 2, "counts": {"error: timeout": 2}}) == "2 failed (timeout 2)"
+    assert failures({"failed": 0, "counts": {"pages": 5}}) == "0 failed"
