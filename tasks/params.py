@@ -32,3 +32,11 @@ class FloatParam(_Checked, luigi.FloatParameter):
 
     convert = float
     expected = "a number: pass a value such as 3 or 0.05"
+
+
+class KeywordParam(luigi.Parameter):
+    """A keyword: surrounding and repeated whitespace dropped, so "  machine   learning " is
+    the run "machine learning" is (same task id, same folder), as every count reads it."""
+
+    def normalize(self, x):
+        return " ".join(x.split()) if isinstance(x, str) else x

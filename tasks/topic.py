@@ -29,7 +29,7 @@ from .artifacts import (iter_jsonl, read_csv, read_json, read_jsonl, short_diges
 from .base import Stage
 from .index import BuildIndex, configured_index, load_rules
 from .wordnet import WordNetTable
-from .params import FloatParam, IntParam
+from .params import FloatParam, IntParam, KeywordParam
 from .report import already_done_line, render_markdown, report_table, summary_lines
 
 MODES = ("word", "phrase")
@@ -54,7 +54,7 @@ class TopicStage(Stage):
     values to every earlier stage, so one run uses one set of parameters throughout.
     """
 
-    keyword = luigi.Parameter(description="the subject whose sub-topics are wanted")
+    keyword = KeywordParam(description="the subject whose sub-topics are wanted")
     pages = IntParam(default=100, description="usable result pages to mine (unusable results are skipped)")
     domain = luigi.Parameter(default="", description="only hosts under this domain: .edu, .com, example.org")
     mode = luigi.Parameter(default="word", description="word: itemsets over word sets; phrase: whole list items")

@@ -202,6 +202,14 @@ def test_other_parameters_get_their_own_folder(env, report):
                if c["evidence"]["source"] == "lists")
 
 
+def test_a_keyword_typed_with_extra_spaces_is_the_same_run(env, report):
+    task, _ = report
+    spaced = topic(env, keyword="  machine \t learning ")
+    assert spaced.keyword == "machine learning"
+    assert spaced.task_id == task.task_id and spaced.run_dir() == task.run_dir()
+    assert spaced.complete()  # nothing to run again
+
+
 def test_stemming_shows_surface_forms(env):
     task = topic(env, stemming=True)
     assert run(task)
