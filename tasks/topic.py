@@ -20,7 +20,7 @@ from pipeline.errors import UserError
 from pipeline.page_cache import PageCache
 from pipeline.results import collect_results
 from pipeline.search import BACKENDS, CachedHitCounts, open_backend
-from pipeline.text import slug
+from pipeline.text import slug, words
 from pipeline.wordnet import Taxonomy
 from scoring.evidence import RANKING_VERSION
 
@@ -78,6 +78,9 @@ class TopicStage(Stage):
         """One-line errors for bad parameters, before any work starts."""
         if not self.keyword.strip():
             raise UserError("keyword is empty: pass --keyword with a subject, e.g. --keyword \"machine learning\"")
+        if not words(self.keyword):
+            raise UserError(f"keyword {self.keyword!r} has no letter or digit: the index searches words, runs of "
+                            "letters and digits; pass a word, e.g. --keyword \"machine learning\"")
         if self.pages < 1:
             raise UserError(f"pages is {self.pages}: pass --pages 1 or more (default 100)")
         if self.mode not in MODES:
