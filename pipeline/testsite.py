@@ -132,6 +132,13 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
+def require_folder(root: Path) -> None:
+    """A UserError unless `root` is a folder a site can serve."""
+    if not root.is_dir():
+        raise UserError(f"page folder {str(root)!r} does not exist or is not a folder: pass a folder of "
+                        ".html pages (the Crawl task unpacks a .tar.xz/.tar.gz archive first)")
+
+
 class CorpusSite:
     """A local web site serving the `<Title>.html` files of `root` at `<prefix><Title>`.
 
@@ -142,8 +149,7 @@ class CorpusSite:
     def __init__(self, root: Path | str, prefix: str = "/wiki/", robots_txt: str | None = None,
                  host: str = "127.0.0.1", port: int = 0, *, cache_bytes: int = DEFAULT_CACHE_BYTES):
         self.root = Path(root)
-        if not self.root.is_dir():
-            raise UserError(f"page folder {str(root)!r} does not exist or is not a folder")
+        require_folder(self.root)
         if not prefix.startswith("/") or not prefix.endswith("/"):
             raise ValueError(f"prefix must start and end with '/': {prefix!r}")
         self.prefix = prefix
@@ -315,8 +321,7 @@ class SiteProcess:
 
         self.root, self.prefix, self.host, self.port = str(root), prefix, host, port
         self.robots_txt, self.warm, self.start_timeout = robots_txt, warm, start_timeout
-        if not Path(root).is_dir():
-            raise UserError(f"page folder {str(root)!r} does not exist or is not a folder")
+        require_folder(Path(root))
         # spawn, not fork: the parent may hold threads (Luigi's, a crawler's) whose locks a
         # forked child would inherit mid-use.
         self._ctx = multiprocessing.get_context("spawn")

@@ -37,6 +37,18 @@ def failures(summary: dict, most: int = 3) -> str:
     return f"{summary['failed']} failed ({shown}{more})"
 
 
+def closing_line(strategy: str, summary: dict, folder: Path) -> str:
+    """The line a crawl ends with: pages, speed, failures and why it stopped; a hint when no
+    page could be fetched (the seeds are then the likely mistake)."""
+    line = (f"Crawl {strategy}: {summary['pages']} pages in {summary['seconds']} s "
+            f"({summary['pages_per_second']} pages/s), {failures(summary)}, "
+            f"stopped: {summary['stopped']} -> {folder}")
+    if not summary["pages"]:
+        line += ("\nNo page could be fetched: check --seeds (full URLs, or page titles such as "
+                 "Machine_learning with --site) and the failure reasons above")
+    return line
+
+
 def read_list(value: str) -> list[str]:
     """Items of a comma/newline separated value, or of the file it names (one per line)."""
     path = Path(value)
@@ -117,6 +129,9 @@ class Crawl(Stage):
             raise UserError("parse_workers must be 0 or more (-1: one per CPU)")
         if not read_list(self.seeds):
             raise UserError("no seeds: pass --seeds with URLs (or page titles with --site), or a file of them")
+        if self.site and not Path(self.site).exists():
+            raise UserError(f"site {self.site!r} does not exist: pass --site with a folder of .html pages or a "
+                            ".tar.xz/.tar.gz archive of one, e.g. ../shared/corpora/wikipedia-cs-2020.tar.xz")
 
     def requires(self):
         self.validate()
@@ -166,6 +181,4 @@ class Crawl(Stage):
             summary = crawler.run(progress)
         (self.folder() / CHECKPOINT).unlink(missing_ok=True)
         write_json(self.output()["summary"], summary)
-        print(f"Crawl {self.strategy}: {summary['pages']} pages in {summary['seconds']} s "
-              f"({summary['pages_per_second']} pages/s), {failures(summary)}, "
-              f"stopped: {summary['stopped']} -> {self.folder()}")
+        print(closing_line(self.strategy, summary, self.folder()))

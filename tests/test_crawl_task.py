@@ -9,7 +9,8 @@ import luigi
 import pytest
 
 from tasks import BuildIndex, Crawl, TopicConcepts
-from tasks.crawl import failures
+from tasks.crawl import closing_line, failures
+from pipeline.errors import UserError
 
 from integration_support import StartedTasks, extract_slice, free_port, luigi_config
 
@@ -67,3 +68,20 @@ def test_the_closing_line_gives_the_commonest_failure_reasons():
         "1079 failed (http 404 1072, http 500 3, timeout 3, 1 other reason)"
     assert failures({"failed": 2, "counts": {"error: timeout": 2}}) == "2 failed (timeout 2)"
     assert failures({"failed": 0, "counts": {"pages": 5}}) == "0 failed"
+
+
+def test_the_closing_line_says_to_check_the_seeds_when_nothing_was_fetched(tmp_path):
+    summary = {"pages": 0, "seconds": 0.04, "pages_per_second": 0.0, "failed": 1, "stopped": "frontier empty",
+               "counts": {"error: http 404": 1}}
+    first, hint = closing_line("bfs", summary, tmp_path).splitlines()
+    assert first == f"Crawl bfs: 0 pages in 0.04 s (0.0 pages/s), 1 failed (http 404 1), stopped: frontier empty -> {tmp_path}"
+    assert hint.startswith("No page could be fetched: check --seeds")
+    assert "\n" not in closing_line("bfs", {**summary, "pages": 3}, tmp_path)
+
+
+def test_a_missing_site_is_a_one_line_error(tmp_path):
+    task = Crawl(strategy="bfs", keywords="x", seeds="A", site=str(tmp_path / "missing.tar.xz"),
+                 output_root=str(tmp_path / "out"))
+    with pytest.raises(UserError, match=r"site '.*missing.tar.xz' does not exist: pass --site with a folder"):
+        task.validate()
+    assert not (tmp_path / "out").exists()
