@@ -4,6 +4,7 @@ from __future__ import annotations
 import luigi
 
 from pipeline.errors import UserError
+from pipeline.text import squash
 
 
 class _Checked:
@@ -39,4 +40,4 @@ class KeywordParam(luigi.Parameter):
     the run "machine learning" is (same task id, same folder), as every count reads it."""
 
     def normalize(self, x):
-        return " ".join(x.split()) if isinstance(x, str) else x
+        return squash(x) if isinstance(x, str) else x
