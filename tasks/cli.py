@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import configparser
 import logging
+import re
 from pathlib import Path
 
 import luigi.configuration
@@ -39,7 +40,7 @@ class UserErrorFilter(logging.Filter):
         """Make a record about a UserError its one line; True if it was one."""
         exc = record.exc_info[1] if record.exc_info else None
         if isinstance(exc, ParameterException):  # e.g. a required --keyword left out
-            exc = UserError(f"{exc}: see `luigi --module tasks <Task> --help` for the options")
+            exc = UserError(parameter_error_line(str(exc)))
         if isinstance(exc, UserError):
             record.msg, record.args, record.exc_info, record.exc_text = str(exc), (), None, None
             record.levelno, record.levelname = logging.ERROR, "ERROR"
@@ -51,6 +52,22 @@ class UserErrorFilter(logging.Filter):
             record.levelno, record.levelname = logging.ERROR, "ERROR"
             return True
         return False
+
+
+# Luigi names the task by its whole call ("Crawl[args=(), kwargs={'strategy': 'bfs', ...}]"),
+# which repeats the command line back; the task's name says the same.
+_TASK_CALL = re.compile(r"^(\w+)\[args=\(.*\), kwargs=\{.*\}\]:", re.S)
+
+
+def parameter_error_line(message: str) -> str:
+    """Luigi's message about a missing or bad parameter as one line: the task's name, what is
+    wrong (an empty value counts as not set), and where the options are listed."""
+    m = _TASK_CALL.match(message)
+    task = m.group(1) if m else "<Task>"
+    message = _TASK_CALL.sub(r"\1:", message)
+    if "requires the '" in message:
+        message += " (an empty value counts as not set)"
+    return f"{message}: see `luigi --module tasks {task} --help` for the options"
 
 
 REPOSITORY_CONFIG = Path(__file__).resolve().parents[1] / "luigi.cfg"

@@ -236,3 +236,14 @@ def test_every_option_of_the_command_line_tasks_is_explained_in_help(task):
 
     params = getattr(tasks, task).get_params()
     assert [name for name, p in params if not p.description] == []
+
+
+def test_a_missing_parameter_line_names_the_task_not_its_whole_call():
+    from tasks.cli import parameter_error_line
+
+    line = parameter_error_line("Crawl[args=(), kwargs={'strategy': 'bfs', 'site': 'x]y'}]: requires the 'seeds' "
+                                "parameter to be set")
+    assert line == ("Crawl: requires the 'seeds' parameter to be set (an empty value counts as not set): "
+                    "see `luigi --module tasks Crawl --help` for the options")
+    assert parameter_error_line("something else") == \
+        "something else: see `luigi --module tasks <Task> --help` for the options"
