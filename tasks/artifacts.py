@@ -24,10 +24,17 @@ def atomic_path(target: luigi.LocalTarget) -> Iterator[str]:
 
     Luigi's temporary_path() refuses to replace an existing file, and a task with several
     outputs that was killed between two of them leaves one behind: the re-run must be
-    able to overwrite it.
+    able to overwrite it. Nor does it remove the temporary file when the block fails (an
+    index build that found no page): that is done here, so a failure leaves nothing
+    half-written beside the artifact.
     """
     with target.temporary_path() as tmp:
-        yield tmp
+        try:
+            yield tmp
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+            raise
         if os.path.exists(target.path):
             os.remove(target.path)
 

@@ -88,7 +88,18 @@ def test_unreadable_corpus_archive(workdir):
     assert proc.returncode == 30
     errors = error_lines(proc)
     assert len(errors) == 1 and "cannot be read" in errors[0]
-    assert not list((workdir / "output" / "index").glob("broken*/pages.sqlite"))
+    assert not list((workdir / "output" / "index").glob("broken*/*"))  # no half-written temporary file either
+
+
+def test_a_collection_without_pages_leaves_no_half_written_index(workdir):
+    empty = workdir / "no-pages"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not a page")
+    proc = luigi_cli(workdir, "BuildIndex", "--corpus", str(empty))
+    assert proc.returncode == 30
+    errors = error_lines(proc)
+    assert len(errors) == 1 and "has no usable HTML page" in errors[0]
+    assert not list((workdir / "output" / "index").glob("no-pages*/*"))
 
 
 def test_keyword_with_no_results_reports_zero(workdir):
