@@ -51,7 +51,7 @@ def check_corpus(path: str | Path) -> Path:
         return p
     if not is_archive(p) and not is_store(p):
         raise UserError(f"corpus {str(path)!r} is neither a folder, a .tar.xz/.tar.gz/.tar archive, "
-                        "nor a crawl's pages.sqlite")
+                        "nor a crawl's pages.sqlite: point --BuildIndex-corpus at one of those")
     if not os.access(p, os.R_OK):
         raise UserError(f"corpus archive {str(path)!r} is not readable: check its permissions")
     return p
