@@ -56,6 +56,22 @@ def no_documents_note(report: dict) -> str | None:
             "or try a broader keyword.")
 
 
+def no_pages_note(report: dict) -> str | None:
+    """A warning when documents hold the keyword but the run mined none of them, else None.
+
+    n(k) counts the whole collection, while the pages mined are the search results on the
+    hosts --domain allows that load and pass the noisy-page filter: with a domain the
+    collection has no page on, the list holds only what WordNet files under the keyword.
+    """
+    if not report.get("n_k") or report.get("pages_mined", 1) != 0:
+        return None
+    domain = report.get("parameters", {}).get("domain")
+    where = f" on the hosts --domain {domain} allows" if domain else ""
+    fix = "drop --domain or name another" if domain else "see the run's 01-search.jsonl and 02-pages.jsonl for why"
+    return (f"No pages mined: {report['n_k']} documents contain the keyword, but no usable page{where} does, "
+            f"so no list was mined; {fix}.")
+
+
 def few_pages_note(report: dict) -> str | None:
     """A warning when fewer documents contain the keyword than the pages the run asked for, else None.
 
@@ -81,7 +97,8 @@ def no_keyword_page_note(report: dict) -> str | None:
     of such top-10 places were sub-topics against 0.70 with a page (session 18, README
     "Quality").
     """
-    if "keyword_page" not in report or report["keyword_page"] is not None or not report.get("n_k"):
+    if ("keyword_page" not in report or report["keyword_page"] is not None or not report.get("n_k")
+            or report.get("pages_mined") == 0):  # no_pages_note says what matters then
         return None
     domain = report.get("parameters", {}).get("domain")
     where = f" on the hosts --domain {domain} allows" if domain else ""
@@ -92,8 +109,8 @@ def no_keyword_page_note(report: dict) -> str | None:
 
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
-    return [n for n in (no_documents_note(report), searched_as_note(report), stopwords_note(report),
-                        few_pages_note(report), no_keyword_page_note(report)) if n]
+    return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
+                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:

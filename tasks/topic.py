@@ -349,7 +349,8 @@ class TopicConcepts(TopicStage):
                                read_json(self.stage_input(CandidatePhrases))["candidates"], scored,
                                read_json(self.stage_input(TagTreeCheck)),
                                read_json(self.stage_input(Evidence)) if self.method == "evidence" else None,
-                               run_dir=str(self.run_dir()), index=self.index_task().output()["db"].path)
+                               run_dir=str(self.run_dir()), index=self.index_task().output()["db"].path,
+                               pages_mined=sum(1 for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]))
         write_json(self.output()["json"], report)
         header, rows = report_table(report)
         write_csv(self.output()["csv"], header, rows)

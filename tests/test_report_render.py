@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.report import few_pages_note, no_documents_note, render_markdown, summary_lines
+from tasks.report import few_pages_note, no_documents_note, no_pages_note, render_markdown, summary_lines
 
 
 def _report(n_k: int, pages: int | None = 100, method: str = "evidence") -> dict:
@@ -158,3 +158,16 @@ def test_no_documents_warning_only_when_nothing_contains_the_keyword(method):
     domain = dict(empty, parameters={**empty["parameters"], "domain": ".edu"})
     assert "on the hosts --domain .edu allows" in no_documents_note(domain)
     assert no_documents_note(_report(1, method=method)) is None
+
+
+def test_a_domain_without_pages_says_no_list_was_mined():
+    rep = {**_report(254), "pages_mined": 0}
+    rep["parameters"] = {**rep["parameters"], "domain": ".edu"}
+    note = no_pages_note(rep)
+    assert note == ("No pages mined: 254 documents contain the keyword, but no usable page on the hosts "
+                    "--domain .edu allows does, so no list was mined; drop --domain or name another.")
+    assert f"**{note}**" in render_markdown(rep) and note in summary_lines(rep, "r.md")
+    assert "No page about the keyword" not in render_markdown({**rep, "keyword_page": None})
+    assert no_pages_note({**rep, "pages_mined": 3}) is None
+    assert no_pages_note(_report(254)) is None  # a report from before pages_mined was recorded
+    assert no_pages_note({**_report(0), "pages_mined": 0}) is None  # no_documents_note says it
