@@ -49,7 +49,7 @@ from .base import Stage
 from .benchmark import ALL_STRATEGIES, HARVEST_THRESHOLD, crawled_pages
 from .crawl import Crawl
 from .index import BuildIndex, configured_index
-from .params import IntParam
+from .params import IntParam, KeywordParam
 
 FALLBACK_CHARS = 1000  # main text kept for a description page without a first paragraph
 
@@ -66,7 +66,7 @@ class SingleTopicComparison(Stage):
 
     corpus = luigi.Parameter(default="", description="page folder or .tar.xz served and crawled "
                              "(default: the [BuildIndex] corpus of luigi.cfg)")
-    keyword = luigi.Parameter(default="artificial intelligence", description="the topic the crawlers look for")
+    keyword = KeywordParam(default="artificial intelligence", description="the topic the crawlers look for")
     strategies = luigi.Parameter(default=ALL_STRATEGIES, description="comma-separated crawl strategies")
     max_pages = IntParam(default=3000, description="pages per crawler")
     description_results = IntParam(default=10, description="top results whose first paragraphs describe the topic")
@@ -91,7 +91,7 @@ class SingleTopicComparison(Stage):
         return sorted(names, key=lambda s: order.index(s) if s in order else len(order))
 
     def validate(self) -> None:
-        if not self.keyword.strip():
+        if not self.keyword:
             raise UserError('keyword is empty: pass --keyword, e.g. --keyword "artificial intelligence"')
         self.names()
         for name in ("max_pages", "description_results", "target_results", "n_seeds", "n", "threads", "window"):
@@ -111,7 +111,7 @@ class SingleTopicComparison(Stage):
     def inputs_folder(self) -> Path:
         """The crawls' inputs: keyed by what decides them only, so a comparison with other
         strategies, budget or window reuses them, and with them the crawls already done."""
-        key = json.dumps({"keyword": self.keyword.strip(), "description_results": self.description_results,
+        key = json.dumps({"keyword": self.keyword, "description_results": self.description_results,
                           "target_results": self.target_results, "n_seeds": self.n_seeds,
                           "index": str(Path(self.index_task().output()["db"].path).resolve())}, sort_keys=True)
         digest = short_digest(key)
@@ -139,10 +139,10 @@ class SingleTopicComparison(Stage):
         report = luigi.LocalTarget(str(folder / "inputs.json"))
         if report.exists():
             return read_json(report)
-        self.set_status_message(f"searching the index for {self.keyword.strip()!r}")
+        self.set_status_message(f"searching the index for {self.keyword!r}")
         backend = LocalBackend(self.index_task().output()["db"].path)
         try:
-            chosen = choose_inputs(backend, self.keyword.strip(), self.description_results,
+            chosen = choose_inputs(backend, self.keyword, self.description_results,
                                    self.target_results, self.n_seeds, self.set_status_message)
         finally:
             backend.con.close()
@@ -157,7 +157,7 @@ class SingleTopicComparison(Stage):
 
     def crawl_tasks(self) -> dict[str, Crawl]:
         folder = self.inputs_folder()
-        return {name: Crawl(strategy=name, n=self.n, keywords=self.keyword.strip(),
+        return {name: Crawl(strategy=name, n=self.n, keywords=self.keyword,
                             description="@" + str(folder / "description.txt"), seeds=str(folder / "seeds.txt"),
                             max_pages=self.max_pages, threads=self.threads, site=self.index_task().corpus,
                             port=self.port, obey_robots=False, output_root=self.output_root,
@@ -177,7 +177,7 @@ class SingleTopicComparison(Stage):
         article_of = crawl_article_map(self.index_task().output()["db"].path, self.port)
         targets = {t["article"] for t in inputs["targets"]}
         pages = {name: crawled_pages(task.output()["store"].path) for name, task in tasks.items()}
-        keyword = self.keyword.strip()
+        keyword = self.keyword
         similarity, holds = cm.page_measures(pages, description, keyword)  # as CrawlBenchmark
         table, sim_rows, curves, per_strategy = [], [], {}, {}
         ns = checkpoints(self.max_pages)

@@ -76,7 +76,7 @@ class TopicStage(Stage):
 
     def validate(self) -> None:
         """One-line errors for bad parameters, before any work starts."""
-        if not self.keyword.strip():
+        if not self.keyword:
             raise UserError("keyword is empty: pass --keyword with a subject, e.g. --keyword \"machine learning\"")
         if not words(self.keyword):
             raise UserError(f"keyword {self.keyword!r} has no letter or digit: the index searches words, runs of "
@@ -117,7 +117,7 @@ class TopicStage(Stage):
 
     def run_params(self) -> dict:
         """Every parameter that changes the result, for report.json and the run hash."""
-        return {"keyword": self.keyword.strip(), "pages": self.pages, "domain": self.domain,
+        return {"keyword": self.keyword, "pages": self.pages, "domain": self.domain,
                 "mode": self.mode, "stemming": self.stemming, "min_support": self.min_support,
                 "s1_threshold": self.s1_threshold, "backend": self.backend,
                 "star_parser": self.star_parser, "itemsets": self.itemsets, "method": self.method}
@@ -309,7 +309,7 @@ class Evidence(TopicStage):
         taxonomy = Taxonomy(self.input()["wordnet"].path)
         try:
             with self.hit_counter() as count, self.page_cache() as pages:
-                result = evidence_stage.evidence(self.open_backend(), self.keyword.strip(), scored,
+                result = evidence_stage.evidence(self.open_backend(), self.keyword, scored,
                                          read_json(self.stage_input(CandidatePhrases))["candidates"],
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
                                          self.progress("candidates weighed"), self.rules(), taxonomy,
@@ -345,7 +345,7 @@ class TopicConcepts(TopicStage):
         else:  # no candidate carries n(k): ask for it
             with self.hit_counter() as count:
                 n_k = count([self.keyword])
-        report = stages.report(self.keyword.strip(), self.run_params(), n_k,
+        report = stages.report(self.keyword, self.run_params(), n_k,
                                read_json(self.stage_input(CandidatePhrases))["candidates"], scored,
                                read_json(self.stage_input(TagTreeCheck)),
                                read_json(self.stage_input(Evidence)) if self.method == "evidence" else None,
