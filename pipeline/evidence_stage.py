@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Sequence
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
                               explain, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
-                              taxonomy_candidates)
+                              taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
@@ -29,9 +29,9 @@ from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_peop
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
-from .links import link_anchors, link_blocks, links_naming
+from .links import contents_links, link_anchors, link_blocks, links_naming
 from .page_cache import PageCache
-from .parse import content_tree
+from .parse import content_tree, parse_tree, parser_input
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
 from .store import pack_json, title_name
@@ -79,6 +79,7 @@ class _Found:
     known: set[str]                    # every phrase offered so far
     filed: list[dict]                  # WordNet's names under the keyword
     own: tuple | None                  # (url, title, lead, sentence) of the keyword's own page
+    keyword_page: str | None           # its URL, None without such a page
     keyword_lead: str                  # its first paragraph ("" without such a page)
     sections: list[str]                # its section headings
     anchors: list[str]                 # its links' names: anchor texts, or their pages' titles (link_titles)
@@ -111,18 +112,28 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
     # keyword (read only from a page about the keyword: its first paragraph names it).
-    own = choose_page(by_sense(backend.pages_about(keyword), keyword, count), keyword, within=None)
+    own = choose_page(by_sense(backend.pages_about(keyword, with_plurals=True), keyword, count), keyword,
+                      within=None)
+    titled = own is not None and titled_as(own[1], keyword)
     if own is None:
         # No page titled so, but one about the keyword and its twin ("Error detection and
         # correction" for "error detection"; the name often redirects there): its first
         # paragraph, sections and links speak for the keyword as its own page would.
         own = choose_page(backend.pages_conjoined(keyword), keyword, within=None)
+        titled = own is not None and titled_as(own[1], keyword)
     if own is None:
         own = choose_page(other_name_pages(keyword, leads, count), keyword, within=None)
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
-    keyword_lead = own[2] if own is not None and own[3] is not None else ""
-    sections, targets, related_only = keyword_page_names(backend, own[0], rules) if keyword_lead else ([], {}, set())
+    # A page that names the keyword in its first paragraph is about it; so is one titled as
+    # the keyword (or the keyword and its twin) whose first paragraph does not repeat the
+    # name: a manual's chapter ("Chapter 21. Client Authentication": "When a client
+    # application connects ...", "Chapter 26. Backup and Restore": "... should be backed up
+    # regularly"), or a chapter that is only its table of contents. A Wikipedia lead names
+    # its title.
+    keyword_page = own[0] if own is not None and (own[3] is not None or titled) else None
+    keyword_lead = own[2] if keyword_page else ""
+    sections, targets, related_only = keyword_page_names(backend, own[0], rules, own[1]) if keyword_page else ([], {}, set())
     # An anchor that is the author's wording of a concept ("passing messages", "SOA-based
     # systems") is offered under its target page's title ("Message passing", "Service-oriented
     # architecture"): the name the collection's pages and counts use.
@@ -146,7 +157,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # 194 judged top-25 places of keywords without a page were hits when so cited, 0.27 of
     # 198 cited nowhere).
     cited = ({k: e for k, e in cited_links(backend, pages, keyword, rules, page_cache).items()
-              if len(e["pages"]) >= MIN_CITING_PAGES} if not keyword_lead and pages else {})
+              if len(e["pages"]) >= MIN_CITING_PAGES} if not keyword_page and pages else {})
     most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
     for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
@@ -182,7 +193,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed, own=own,
-                  keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
+                  keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
                   section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
                   cited=cited,
                   most_cited=most_cited, kw_senses=kw_senses,
@@ -219,7 +230,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     said_by_name = reading.result() | {name: said for name, (_, said) in enumerated_kinds.items()}
     rows = [weigher.row(w, neighbours, said_by_name) for w in weighed]
     _rank_once(rows, backend, weigher.shown, n_docs)
-    own, keyword_lead, anchors = found.own, found.keyword_lead, found.anchors
+    keyword_lead, anchors = found.keyword_lead, found.anchors
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
             "sections_named": found.counts["sections_named"], "links_named": found.counts["links_named"],
             "cited_named": found.counts["cited_named"], "keyword_links": anchors,
@@ -229,7 +240,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "sentence_kinds": [{"name": n, "sentences": c} for n, (c, _) in enumerated_kinds.items()],
             "keyword_related_links": [a for a in anchors if a in found.related_only],
             "wordnet_named": found.counts["wordnet_named"],
-            "keyword_page": own[0] if keyword_lead else None, "keyword_sections": found.sections,
+            "keyword_page": found.keyword_page, "keyword_sections": found.sections,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,
             "keyword_genus": weigher.keyword_genus,
@@ -337,7 +348,7 @@ class _Weigher:
         named_kind = w["named_kind"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
-                      field=field, keyword_page=bool(keyword_lead), cited=citing, filed=filed, n_b=r["n_b"],
+                      field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as,
                       n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
                       holds_keyword=holds_name(written, keyword),
@@ -357,7 +368,7 @@ class _Weigher:
             row.update(display=written, type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
         zero = _no_concept(phrase, written, keyword)
-        if not zero and keyword_lead and page == found.own[0] and source != "section":
+        if not zero and found.keyword_page and page == found.keyword_page and source != "section":
             # "Hard drive" for "hard disk drive", "Recursion theory" for "computability theory":
             # the collection answers the name with the keyword's own page (its title, or a
             # redirect's URL). A section heading of that page names a part and stays.
@@ -440,8 +451,8 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
     return out
 
 
-def keyword_page_names(backend: SearchBackend, url: str,
-                       rules: BoilerplateRules) -> tuple[list[str], dict[str, str], set[str]]:
+def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules,
+                       title: str = "") -> tuple[list[str], dict[str, str], set[str]]:
     """The section headings and the links' anchor texts of the keyword's own page (chrome
     removed), in document order: headings, {anchor: the URL its first link points to},
     and the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
@@ -464,7 +475,16 @@ def keyword_page_names(backend: SearchBackend, url: str,
             targets.setdefault(anchor, target)
             if a not in related:
                 in_body.add(anchor)
-    return section_titles(root), targets, {a for a in targets if a not in in_body}
+    # A manual's chapter is its table of contents: the pages of its sections, which chrome
+    # removal took out with the contents box. Its entries are the chapter's sections and links.
+    contents = contents_links(parse_tree(parser_input(page.raw)), url)
+    for anchor, target in contents.items():
+        targets.setdefault(anchor, target)
+        in_body.add(anchor)
+    # A heading that repeats the page's title (a manual's page heads itself so) names no part.
+    own = concept_key(title_name(title))
+    sections = [h for h in dict.fromkeys(section_titles(root) + list(contents)) if concept_key(h) != own]
+    return sections, targets, {a for a in targets if a not in in_body}
 
 
 def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, str]:

@@ -6,7 +6,9 @@ from typing import Iterator
 
 from lxml import etree
 
+from .boilerplate import class_id_words
 from .parse import BLOCK_TAGS, text_of
+from .store import without_numbering
 from .text import contains_phrase, fold, words
 from .urls import canonical
 
@@ -161,3 +163,30 @@ def _names_phrase(text: str, phrase_words: list[str]) -> bool:
         return False
     block_words = words(text)
     return len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)
+
+
+def _is_contents(el: etree._Element) -> bool:
+    return "toc" in class_id_words(el) or (el.get("role") or "").strip().lower() == "doc-toc"
+
+
+def contents_links(root: etree._Element, url: str) -> dict[str, str]:
+    """{anchor: URL} of the links of the page's tables of contents that lead to other pages,
+    in document order, each anchor less its numbering ("11.2. Index Types" -> "Index Types").
+
+    A manual's chapter lists the pages of its sections there: what the chapter is made of.
+    Chrome removal drops a contents box (it repeats a page's own headings), and a Wikipedia
+    contents box links only within its page (#fragments, which link_anchors skips), so this
+    reads the raw tree and is empty for such a page.
+    """
+    page = url.split("#", 1)[0]
+    out: dict[str, str] = {}
+    for box in root.iter():
+        if not isinstance(box.tag, str) or not _is_contents(box):
+            continue
+        if any(_is_contents(up) for up in box.iterancestors()):
+            continue  # read once, from the outermost box
+        for _, target, anchor in link_anchors(box, url):
+            name = without_numbering(anchor)
+            if name and target.split("#", 1)[0] != page:
+                out.setdefault(name, target)
+    return out

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
-from .text import normalise, singular_last, without_qualifier, words
+from .text import normalise, plurals, singular_last, without_qualifier, words
 
 # Words after "and" in a conjoined title that still name the keyword's twin: "Error
 # detection and correction". With more, the two usually share a head that follows
@@ -101,10 +101,11 @@ class SearchBackend(Protocol):
     def document_count(self) -> int:
         """Number of documents hit counts are taken over (N)."""
 
-    def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
+    def pages_about(self, phrase: str, with_plurals: bool = False) -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of the pages titled `phrase`, then of those titled
         `phrase (something)`: one name, several meanings. A plural name with no such page
-        is looked up in the singular."""
+        is looked up in the singular; `with_plurals`, a singular name's plural titles follow
+        its own (a manual's chapters: "Indexes" for "index")."""
 
     def pages_conjoined(self, phrase: str) -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of the pages titled `phrase and ...` ("Error detection
@@ -268,7 +269,7 @@ class LocalBackend:
             return []
         return json.loads(row[0]) if row and row[0] else []
 
-    def pages_about(self, phrase: str) -> list[tuple[str, str, str]]:
+    def pages_about(self, phrase: str, with_plurals: bool = False) -> list[tuple[str, str, str]]:
         ws = words(phrase)
         if not ws:
             return []
@@ -278,6 +279,14 @@ class LocalBackend:
             # "Birds" is what the page "Bird" is about: titles are singular, names in lists
             # and keywords often plural. Only when no page has the name as written.
             found = self._titled(singular_last(name))
+        elif with_plurals and singular_last(name) == name:
+            # And the other way, for a keyword: a manual titles its chapters in the plural
+            # ("Chapter 11. Indexes", "Triggers"); after the pages titled in the singular, which
+            # may be something else ("Index": the manual's own index), choose_page reads them
+            # all. Not for every name: singular_last's "economic" would find "Economics".
+            seen = {row[0] for row in found}
+            for other in plurals(ws[-1]):
+                found += [row for row in self._titled(" ".join(ws[:-1] + [other])) if row[0] not in seen]
         return found
 
     def _title_rows(self, prefix: str, exact: str = "") -> list[tuple[str, str, str, bool]]:

@@ -20,7 +20,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 11  # 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
+SCHEMA_VERSION = 12  # 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
 # index folders may linger); 7: the names pages' URLs spell are title keys
 
 SCHEMA = """
@@ -209,9 +209,24 @@ def make_searchable(con: sqlite3.Connection, rowid: int, title: str, text: str |
 _TITLE_SEPARATORS = re.compile(r"\s+[-|\u2013\u2014\u00b7:]\s+")
 
 
+# A manual's or a course's numbering before a title ("Chapter 11. Indexes", "11.2. Index
+# Types", "Part II. The SQL Language", "9. Classes"): the place in its table of contents, not
+# part of the name. A word form needs its "." or ":" and a bare number its final ".", so
+# "Section 230", "1984 (novel)" and "3.5 mm jack" keep theirs.
+_NUMBERING = re.compile(
+    r"^(?:(?:chapter|part|appendix|section|book|volume|lesson|lecture|unit|module)\s+"
+    r"(?:\d+|[ivxlcdm]+|[a-z])(?:\.\d+)*\s*[.:]|\d+(?:\.\d+)*\.)\s+(?=\w)", re.I)
+
+
+def without_numbering(name: str) -> str:
+    """A title part less the table-of-contents number before it ("11.2. Index Types" -> "Index Types")."""
+    return _NUMBERING.sub("", name.strip(), count=1)
+
+
 def title_name(title: str) -> str:
-    """What a page calls itself: its title up to the first separator ("Robotics - Wikipedia")."""
-    return _TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip()
+    """What a page calls itself: its title up to the first separator ("Robotics - Wikipedia"),
+    less a table of contents' numbering ("Chapter 11. Indexes" -> "Indexes")."""
+    return without_numbering(_TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip())
 
 
 _QUALIFIER = re.compile(r"^(.*?)\s*\(([^()]+)\)$")
@@ -242,7 +257,7 @@ def url_name_key(url: str) -> str:
 
 def title_keys(title: str) -> list[str]:
     """The normalised title and each separated part of it: what a page calls itself."""
-    keys = [normalise(title)] + [normalise(part) for part in _TITLE_SEPARATORS.split(title)]
+    keys = [normalise(title)] + [normalise(without_numbering(part)) for part in _TITLE_SEPARATORS.split(title)]
     return list(dict.fromkeys(k for k in keys if k))
 
 

@@ -24,6 +24,7 @@ from lxml import etree
 from mining.listitems import LIST_TAGS, iter_items, own_text, clean_item_text
 from pipeline.boilerplate import class_id_words
 from pipeline.parse import text_of
+from pipeline.store import without_numbering
 from pipeline.text import contains_phrase, normalise, squash, stemmed, words
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -159,7 +160,12 @@ def section_titles(root: etree._Element) -> list[str]:
     What a page about a subject divides it into: the default ranking reads the keyword's
     own page this way (scoring.evidence, "sectioned"). <h1> is the page's own title.
     """
-    return [t for t in (squash(text_of(h)) for h in root.iter(*HEADINGS[1:])) if t]
+    return [t for t in (heading_name(text_of(h)) for h in root.iter(*HEADINGS[1:])) if t]
+
+
+def heading_name(text: str) -> str:
+    """A heading's words less a manual's numbering and a permalink's mark ("11.2.1. B-Tree¶" -> "B-Tree")."""
+    return without_numbering(squash(text).rstrip("¶ ").strip())
 
 
 def labelled_items(root: etree._Element) -> Iterator[tuple[etree._Element, str, list[tuple[str, str]]]]:

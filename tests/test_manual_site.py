@@ -1,0 +1,139 @@
+"""A manual's site, not Wikipedia's: numbered titles, chapters that are a table of contents,
+plural chapter titles. Real pages of the PostgreSQL 15 documentation (tests/data)."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import luigi
+import pytest
+
+from pipeline.links import contents_links
+from pipeline.parse import parse_tree, parser_input
+from pipeline.search import LocalBackend
+from pipeline.store import title_keys, title_name, without_numbering
+from scoring.evidence import titled_as
+from scoring.tagtree import heading_name
+from tasks import BuildIndex, TopicConcepts
+
+from integration_support import luigi_config
+
+DOCS = Path(__file__).with_name("data") / "postgresql-docs"
+PREFIX = "https://www.postgresql.org/docs/15/"
+
+
+@pytest.mark.parametrize("title, name", [
+    ("Chapter 11. Indexes", "Indexes"),
+    ("11.2. Index Types", "Index Types"),
+    ("Part II. The SQL Language", "The SQL Language"),
+    ("Appendix F. Additional Supplied Modules", "Additional Supplied Modules"),
+    ("Chapter 3: Search", "Search"),
+    ("9. Classes — Python 3.11.2 documentation", "Classes"),
+    # Numbers that are part of a name stay.
+    ("Section 230", "Section 230"),
+    ("1984 (novel)", "1984 (novel)"),
+    ("3.5 mm jack", "3.5 mm jack"),
+    ("2001: A Space Odyssey", "2001: A Space Odyssey"),
+    ("Web 2.0", "Web 2.0"),
+    ("A. B. Smith", "A. B. Smith"),
+])
+def test_a_table_of_contents_numbering_is_no_part_of_a_title(title, name):
+    assert title_name(title) == name
+
+
+def test_title_keys_hold_the_name_without_its_numbering():
+    assert title_keys("Chapter 11. Indexes") == ["chapter 11 indexes", "indexes"]
+    assert title_keys("11.2. Index Types") == ["11 2 index types", "index types"]
+    assert without_numbering("11.2.1. B-Tree") == "B-Tree"
+
+
+def test_a_heading_loses_its_numbering_and_permalink_mark():
+    assert heading_name("11.2.1. B-Tree¶") == "B-Tree"
+    assert heading_name(" Partial  Indexes ") == "Partial Indexes"
+    assert heading_name("C#") == "C#"
+
+
+@pytest.mark.parametrize("title, keyword, expected", [
+    ("Chapter 11. Indexes", "index", True),
+    ("Chapter 21. Client Authentication", "client authentication", True),
+    ("Chapter 26. Backup and Restore", "backup", True),  # the keyword and its twin
+    ("Backup Manifest Format", "backup", False),
+    ("Index", "indexes", True),
+    ("11.2. Index Types", "index", False),
+    ("Client Authentication Problems", "client authentication", False),
+])
+def test_titled_as(title, keyword, expected):
+    assert titled_as(title, keyword) is expected
+
+
+def tree(name: str):
+    return parse_tree(parser_input((DOCS / name).read_bytes()))
+
+
+def test_a_chapter_s_contents_are_the_pages_of_its_sections():
+    links = contents_links(tree("indexes.html"), PREFIX + "indexes")
+    assert list(links)[:5] == ["Introduction", "Index Types", "B-Tree", "Hash", "GiST"]
+    assert links["Partial Indexes"] == PREFIX + "indexes-partial.html"
+    assert len(links) == 18 and not any(a[0].isdigit() for a in links)
+
+
+def test_a_section_page_s_contents_link_no_other_page_and_wikipedia_s_link_within_it():
+    # A section page's own little contents box points into itself only.
+    assert contents_links(tree("indexes-types.html"), PREFIX + "indexes-types.html") == {}
+    wiki = (b'<html><body><div id="toc" class="toc"><ul><li><a href="#History">1 History</a></li>'
+            b'</ul></div><p>Text.</p></body></html>')
+    assert contents_links(parse_tree(parser_input(wiki)), "https://en.wikipedia.org/wiki/X") == {}
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    base = tmp_path_factory.mktemp("manual")
+    corpus = base / "docs"
+    shutil.copytree(DOCS, corpus)
+    out = base / "output"
+    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": PREFIX}):
+        assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
+        yield {"corpus": corpus, "out": out, "index": BuildIndex(output_root=str(out)).output()["db"].path}
+
+
+def test_a_singular_keyword_finds_the_plural_chapter_after_the_pages_titled_so(env):
+    backend = LocalBackend(env["index"])
+    try:
+        assert [u for u, _, _ in backend.pages_about("index", with_plurals=True)] == [PREFIX + "indexes"]
+        assert [u for u, _, _ in backend.pages_about("unique index", with_plurals=True)] == [
+            PREFIX + "indexes-unique"]
+        # Only the keyword's own page is looked up so: other names keep to what they say.
+        assert backend.pages_about("unique index") == []
+        assert [u for u, _, _ in backend.pages_about("unique indexes")] == [PREFIX + "indexes-unique"]
+    finally:
+        backend.con.close()
+
+
+def report(env, keyword: str) -> dict:
+    task = TopicConcepts(keyword=keyword, output_root=str(env["out"]), pages=30, min_support=2.0)
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    return json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
+
+
+def test_a_chapter_is_the_keyword_s_page_and_its_contents_rank_its_sub_topics(env):
+    r = report(env, "index")
+    assert r["keyword_page"] == PREFIX + "indexes"
+    concepts = [c for c in r["candidates"] if c["evidence"]["kind"] == "concept"]
+    top = {c["phrase"]: c["evidence"] for c in concepts[:10]}
+    # The chapter's sections, each both a section and a link of the keyword's page.
+    for name in ("Unique Indexes", "Partial Indexes", "B-Tree", "GiST"):
+        assert name in top and top[name]["sectioned"] and top[name]["linked"], (name, list(top))
+    # No name keeps a table of contents' number, nor is the chapter's own title a section.
+    assert not any(c["phrase"][0].isdigit() for c in concepts)
+    assert "Indexes" not in [c["phrase"] for c in concepts]
+
+
+def test_a_chapter_whose_first_paragraph_does_not_repeat_its_title_is_still_its_page(env):
+    r = report(env, "client authentication")
+    assert r["keyword_page"] == PREFIX + "client-authentication"
+    top = [c for c in r["candidates"] if c["evidence"]["kind"] == "concept"][:10]
+    assert {"Password Authentication", "Peer Authentication"} <= {c["phrase"] for c in top}
+    assert sum(c["evidence"]["sectioned"] for c in top) >= 6  # the chapter's sections lead
+    b = report(env, "backup")
+    assert b["keyword_page"] == PREFIX + "backup"  # "Chapter 26. Backup and Restore"
