@@ -34,7 +34,7 @@ from .page_cache import PageCache
 from .parse import content_tree, parse_tree, parser_input
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
-from .store import pack_json, title_name
+from .store import numbering_depth, pack_json, title_name
 from .text import normalise, without_qualifier, words
 from .topic_stages import Progress, hit_counts, map_pages, score
 from .urls import host, title_from_url
@@ -112,8 +112,10 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
     # a kind of is broader, not a sub-topic; what its sections are titled are parts of the
     # keyword (read only from a page about the keyword: its first paragraph names it).
-    own = choose_page(by_sense(backend.pages_about(keyword, with_plurals=True), keyword, count), keyword,
-                      within=None)
+    # Pages that share the keyword's title: a manual's chapter before a section of another
+    # chapter ("Chapter 35. Large Objects" before "36.5. Large Objects"); otherwise as found.
+    titled_pages = sorted(backend.pages_about(keyword, with_plurals=True), key=lambda p: numbering_depth(p[1]))
+    own = choose_page(by_sense(titled_pages, keyword, count), keyword, within=None)
     titled = own is not None and titled_as(own[1], keyword)
     if own is None:
         # No page titled so, but one about the keyword and its twin ("Error detection and

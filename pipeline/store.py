@@ -223,6 +223,18 @@ def without_numbering(name: str) -> str:
     return _NUMBERING.sub("", name.strip(), count=1)
 
 
+def numbering_depth(title: str) -> int:
+    """How deep a table of contents' numbering puts the page: 0 for none or a part, 1 for a
+    chapter or appendix ("Chapter 35.", "9."), 2 for its sections ("36.5."), and so on."""
+    m = _NUMBERING.match(_TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip())
+    if m is None:
+        return 0
+    text = m.group(0).lower()
+    if text.startswith(("part", "book", "volume")):
+        return 0
+    return max(1, len(re.findall(r"\d+", text)))
+
+
 def title_name(title: str) -> str:
     """What a page calls itself: its title up to the first separator ("Robotics - Wikipedia"),
     less a table of contents' numbering ("Chapter 11. Indexes" -> "Indexes")."""

@@ -44,7 +44,10 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
     return None
 
 
-_CODE = re.compile(r"[{};=]")  # "intT = { a: int; f: (int → int); }": a code sample, not a name
+# A code sample ("intT = { a: int; f: (int → int); }"), and a command line's syntax: a shell
+# variable or psql command ("$TG_event", "\dl[+]"), a long option ("-e --echo"), an optional
+# argument ("\s [ filename ]"). "C--" and "C#" stay names.
+_CODE = re.compile(r"[{};=]|^[\\$]|--\w|\[[^\]]*\]")
 
 
 # Begins a cut-off phrase, not a name, when written in lower case ("in Java", "on a chip");
@@ -55,7 +58,8 @@ _FRAGMENT_STARTS = FRAGMENT_ENDS - {"a", "an", "the"}
 def is_fragment(phrase: str) -> bool:
     """True if the phrase names nothing: it ends with a word no name ends with ("Philosophy
     of"), begins with one written in lower case ("in Java": a link's anchor cut from its
-    sentence; a title's "On the Origin of Species" is capitalised), or is a line of code."""
+    sentence; a title's "On the Origin of Species" is capitalised), or is a line of code or
+    a command line's syntax."""
     ws = words(phrase)
     first = phrase.split(maxsplit=1)[0] if ws else ""
     return (bool(ws) and (ws[-1] in FRAGMENT_ENDS or (first.islower() and ws[0] in _FRAGMENT_STARTS))

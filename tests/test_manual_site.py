@@ -12,8 +12,9 @@ import pytest
 from pipeline.links import contents_links
 from pipeline.parse import parse_tree, parser_input
 from pipeline.search import LocalBackend
-from pipeline.store import title_keys, title_name, without_numbering
+from pipeline.store import numbering_depth, title_keys, title_name, without_numbering
 from scoring.evidence import titled_as
+from scoring.names import is_fragment
 from scoring.tagtree import heading_name
 from tasks import BuildIndex, TopicConcepts
 
@@ -42,6 +43,15 @@ def test_a_table_of_contents_numbering_is_no_part_of_a_title(title, name):
     assert title_name(title) == name
 
 
+@pytest.mark.parametrize("title, depth", [
+    ("Chapter 35. Large Objects", 1), ("36.5. Large Objects", 2), ("11.2.1. B-Tree", 3), ("9. Classes", 1),
+    ("Appendix F. Additional Supplied Modules", 1), ("Part II. The SQL Language", 0), ("Large Objects", 0),
+    ("Section 230", 0), ("Machine learning - Wikipedia", 0),
+])
+def test_a_chapter_is_shallower_than_a_section_of_another(title, depth):
+    assert numbering_depth(title) == depth
+
+
 def test_title_keys_hold_the_name_without_its_numbering():
     assert title_keys("Chapter 11. Indexes") == ["chapter 11 indexes", "indexes"]
     assert title_keys("11.2. Index Types") == ["11 2 index types", "index types"]
@@ -65,6 +75,15 @@ def test_a_heading_loses_its_numbering_and_permalink_mark():
 ])
 def test_titled_as(title, keyword, expected):
     assert titled_as(title, keyword) is expected
+
+
+@pytest.mark.parametrize("phrase, fragment", [
+    ("\\dl[+]", True), ("$TG_event", True), ("e--echo", True), ("-n--no-clean", True),
+    ("\\s [ filename ]", True), ("[citation needed]", True),
+    ("C--", False), ("C#", False), ("C++", False), ("pg_dump", False), ("Object-oriented programming", False),
+])
+def test_a_command_line_s_syntax_names_nothing(phrase, fragment):
+    assert is_fragment(phrase) is fragment
 
 
 def tree(name: str):
