@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -39,6 +39,14 @@ bench: setup
 bench-quality: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench.quality.evaluate
+
+# Another kind of site: the PostgreSQL 15 manual (Debian's postgresql-doc-15, fetched into
+# output/sites), its keywords' top 10s against bench/quality/judgements-postgresql.json.
+bench-manual: setup
+	sh bench/quality/fetch_postgresql_docs.sh output/sites/postgresql-15
+	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-postgresql.json \
+		--corpus output/sites/postgresql-15 --url-prefix https://www.postgresql.org/docs/15/ \
+		--output-root output/sites/runs --out bench/results/quality/handjudged-postgresql.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

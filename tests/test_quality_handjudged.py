@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from bench.quality.handjudged import JUDGEMENTS, judge, render, top_concepts
 
@@ -58,3 +59,32 @@ def test_top_table_bolds_hits_and_marks_the_unjudged():
 
     rows = [judge("db", ["SQL", "Servers", "Trie"], {"hits": ["SQL"], "misses": ["Servers"]})]
     assert top_table(rows, {"db": ["SQL", "Servers", "Trie"]}, {"db": 7})[2] == "| db (7) | **SQL**, Servers, Trie (?) | 1 |"
+
+
+def test_the_manual_s_judgements_hold_two_sets_with_ten_or_more_verdicts_a_keyword():
+    path = JUDGEMENTS.with_name("judgements-postgresql.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    keywords, sets = data["keywords"], data["sets"]
+    assert len(sets["manual-development"]["keywords"]) == 12 and len(sets["manual-held-out"]["keywords"]) == 15
+    assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
+    assert all(len(v["hits"]) + len(v["misses"]) >= 10 for v in keywords.values())
+
+
+def test_another_site_is_scored_with_its_own_judgements_and_the_configuration_restored(tmp_path):
+    import luigi
+
+    from bench.quality.handjudged import main
+
+    docs = Path(__file__).with_name("data") / "postgresql-docs"
+    verdicts = tmp_path / "j.json"
+    verdicts.write_text(json.dumps({"keywords": {"index": {"hits": ["Partial Indexes", "Unique Indexes"],
+                                                            "misses": ["Introduction"]}}}), encoding="utf-8")
+    out = tmp_path / "out.md"
+    cfg = luigi.configuration.get_config()
+    before = cfg.get("BuildIndex", "corpus", None)
+    assert main(["--judgements", str(verdicts), "--out", str(out), "--corpus", str(docs),
+                 "--url-prefix", "https://www.postgresql.org/docs/15/", "--output-root", str(tmp_path / "runs")]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "| index | 2 | 0 |" in text  # both hits in its top 10, "Introduction" not there
+    assert cfg.get("BuildIndex", "corpus", None) == before
+    assert main(["--corpus", str(docs)]) == 2  # --url-prefix and --output-root are needed too

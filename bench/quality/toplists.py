@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from scoring.evidence import reads_under
@@ -64,9 +65,20 @@ def publish(path: Path, lines: list[str]) -> None:
     print("\n".join(lines))
 
 
-def run_reports(keywords: list[str]) -> list[tuple[str, dict]] | None:
+@dataclass(frozen=True)
+class Site:
+    """Another collection than luigi.cfg's: a folder of pages, its URL prefix, and where its
+    index and runs go (apart from the shared corpus's own under output/)."""
+
+    corpus: str
+    url_prefix: str
+    output_root: str
+
+
+def run_reports(keywords: list[str], site: Site | None = None) -> list[tuple[str, dict]] | None:
     """(keyword, report.json) of a TopicConcepts run per keyword with the luigi.cfg
-    defaults, run or reused through Luigi; None (and a line on stderr) if one failed."""
+    defaults (or on `site`), run or reused through Luigi; None (and a line on stderr) if
+    one failed."""
     os.chdir(ROOT)  # luigi.cfg and the pipeline's relative paths
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
@@ -76,16 +88,34 @@ def run_reports(keywords: list[str]) -> list[tuple[str, dict]] | None:
     import tasks  # noqa: F401  (registers the tasks)
     from tasks.topic import TopicConcepts
 
-    runs = [TopicConcepts(keyword=k) for k in keywords]
-    # Each run's console lines (its summary, or "done by an earlier run") go to stderr: the
-    # tools print their tables on stdout.
-    with contextlib.redirect_stdout(sys.stderr):
-        built = luigi.build(runs, local_scheduler=True, log_level="WARNING")
-    if not built:
-        print("a topic run failed: see the Luigi log above", file=sys.stderr)
-        return None
-    return [(task.keyword, json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8")))
-            for task in runs]
+    cfg = luigi.configuration.get_config()
+    saved = {key: cfg.get("BuildIndex", key, None) for key in ("corpus", "url_prefix")}
+    extra = {}
+    if site is not None:
+        if not cfg.has_section("BuildIndex"):
+            cfg.add_section("BuildIndex")
+        cfg.set("BuildIndex", "corpus", site.corpus)
+        cfg.set("BuildIndex", "url_prefix", site.url_prefix)
+        extra["output_root"] = site.output_root
+    try:
+        runs = [TopicConcepts(keyword=k, **extra) for k in keywords]
+        # Each run's console lines (its summary, or "done by an earlier run") go to stderr:
+        # the tools print their tables on stdout.
+        with contextlib.redirect_stdout(sys.stderr):
+            built = luigi.build(runs, local_scheduler=True, log_level="WARNING")
+        if not built:
+            print("a topic run failed: see the Luigi log above", file=sys.stderr)
+            return None
+        # Read while `site` is configured: a run's folder is named after its index.
+        return [(task.keyword, json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8")))
+                for task in runs]
+    finally:
+        if site is not None:  # the process's configuration as it was, for whatever runs next
+            for key, value in saved.items():
+                if value is None:
+                    cfg.remove_option("BuildIndex", key)
+                else:
+                    cfg.set("BuildIndex", key, value)
 
 
 def main(argv: list[str] | None = None) -> int:
