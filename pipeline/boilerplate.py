@@ -34,8 +34,11 @@ DEFAULT_CLASS_ID_WORDS = frozenset(
     footnote footnotes endnotes catlinks categories noprint editsection hatnote share
     sharing social comments advert ads advertisement sponsored cookie cookies popup modal
     jump skip metadata ambox mbox sistersitebox portal pagination pager related widget
+    headerlink
 """.split()
 )
+# "headerlink": the permalink mark ("¶") documentation generators (Sphinx, MkDocs) put in
+# every heading and API signature; left in, it ends names ("re.VERBOSE¶").
 DEFAULT_SECTION_HEADINGS = frozenset(
     {
         "references",

@@ -42,7 +42,9 @@ class BuildIndex(Stage):
 
     def folder(self) -> Path:
         """The index folder: corpus name plus a hash of everything that changes its content."""
-        rules = load_rules(self.boilerplate).dump() if self.boilerplate not in ("", "none") else self.boilerplate
+        # The rules themselves, the defaults too: an index built before a default rule changed
+        # holds other texts and lists, and must not be reused.
+        rules = load_rules(self.boilerplate).dump() if self.boilerplate != "none" else self.boilerplate
         key = json.dumps([str(Path(self.corpus).resolve()), self.url_prefix, rules, SCHEMA_VERSION])
         name = slug(Path(self.corpus).name.split(".")[0] or "corpus", 30)
         return Path(self.output_root) / "index" / f"{name}-{short_digest(key)}"

@@ -79,7 +79,8 @@ def test_titled_as(title, keyword, expected):
 
 @pytest.mark.parametrize("phrase, fragment", [
     ("\\dl[+]", True), ("$TG_event", True), ("e--echo", True), ("-n--no-clean", True),
-    ("\\s [ filename ]", True), ("[citation needed]", True),
+    ("\\s [ filename ]", True), ("[citation needed]", True), ("(logging.Logger method)", True),
+    ("(pdb command)", True), ("(c)Brain", False),
     ("C--", False), ("C#", False), ("C++", False), ("pg_dump", False), ("Object-oriented programming", False),
 ])
 def test_a_command_line_s_syntax_names_nothing(phrase, fragment):
@@ -156,3 +157,28 @@ def test_a_chapter_whose_first_paragraph_does_not_repeat_its_title_is_still_its_
     assert sum(c["evidence"]["sectioned"] for c in top) >= 6  # the chapter's sections lead
     b = report(env, "backup")
     assert b["keyword_page"] == PREFIX + "backup"  # "Chapter 26. Backup and Restore"
+
+
+def test_a_documentation_generator_s_permalink_mark_is_chrome():
+    from pipeline.parse import main_text
+
+    raw = (b'<html><body><h2>9.3. A First Look at Classes<a class="headerlink" href="#a-first-look">\xc2\xb6</a></h2>'
+           b'<dl><dt>re.VERBOSE<a class="headerlink" href="#re.VERBOSE">\xc2\xb6</a></dt><dd>Verbose.</dd></dl>'
+           b'</body></html>')
+    assert "\u00b6" not in main_text(parse_tree(parser_input(raw)))
+
+
+def test_an_index_is_keyed_by_its_rules_not_by_how_they_were_named(tmp_path):
+    import dataclasses
+
+    from pipeline.boilerplate import DEFAULT_RULES
+
+    same, other = tmp_path / "same.json", tmp_path / "other.json"
+    same.write_text(json.dumps(DEFAULT_RULES.dump()), encoding="utf-8")
+    fewer = dataclasses.replace(DEFAULT_RULES, class_id_words=DEFAULT_RULES.class_id_words - {"headerlink"})
+    other.write_text(json.dumps(fewer.dump()), encoding="utf-8")
+    folder = {name: BuildIndex(corpus=str(DOCS), url_prefix=PREFIX, boilerplate=rules, output_root=str(tmp_path)).folder()
+              for name, rules in (("default", ""), ("same", str(same)), ("other", str(other)))}
+    # The defaults' index is the one a file of the same rules names; a default rule changed
+    # in the code is another index, not a stale one reused.
+    assert folder["default"] == folder["same"] != folder["other"]
