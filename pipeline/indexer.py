@@ -23,14 +23,17 @@ from .parse import declared_canonical, parse_page
 from .testbed import first_paragraph_of
 from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
                     set_meta, url_name_key)
-from .urls import canonical, file_url, host
+from .urls import canonical, collection_url, file_url, host
 
 _rules: BoilerplateRules = DEFAULT_RULES
 
 
-def _init_worker(rules: BoilerplateRules) -> None:
-    global _rules
-    _rules = rules
+_link_prefix = ""  # a folder's or archive's URL prefix: its files' links are mapped to their URLs
+
+
+def _init_worker(rules: BoilerplateRules, link_prefix: str = "") -> None:
+    global _rules, _link_prefix
+    _rules, _link_prefix = rules, link_prefix
     # A forked worker inherits the parent's whole heap (Luigi, pandas, NLTK when run as a
     # task); freezing it keeps the worker's garbage collections from walking it again.
     gc.freeze()
@@ -65,9 +68,13 @@ def parse_for_index(item: tuple[str, bytes | str], rules: BoilerplateRules | Non
     page = parse_page(raw, url, rules or _rules, on_content=lambda root: _content_facts(root, url, rules or _rules))
     if page.problem:
         return url, None, page.problem
+    links, declared = page.links, page.extra[2]
+    if _link_prefix:  # a saved site links its files by their names: x.html is the page at x
+        links = [(collection_url(target, _link_prefix), anchor) for target, anchor in links]
+        declared = collection_url(declared, _link_prefix)
     return url, {"host": host(url), "title": page.title, "text": page.text, "html_packed": pack_html(raw),
-                 "links_packed": pack_links(page.links), "items_packed": pack_items(page.extra[0]),
-                 "repaired": page.repaired, "lead": page.extra[1], "declared": page.extra[2],
+                 "links_packed": pack_links(links), "items_packed": pack_items(page.extra[0]),
+                 "repaired": page.repaired, "lead": page.extra[1], "declared": declared,
                  "filed": page.filed,
                  "entries_packed": pack_items(page.extra[3]) if is_glossary(page.extra[3], page.text) else None}
 
@@ -176,7 +183,8 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
     if limit:
         items = (x for i, x in zip(range(limit), items))
     ctx = mp.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(rules,)) as pool:
+    link_prefix = "" if is_store(corpus) else url_prefix  # a crawl's links are the web's own
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(rules, link_prefix)) as pool:
         for n, row in enumerate(pool.imap(parse_for_index, items, chunksize=8), 1):
             if row[1] is None:
                 skipped[row[2]] += 1

@@ -2,7 +2,8 @@
 
 Used by tests, benchmarks and demos. The rule is the one `pipeline.urls.file_url` uses to
 give every corpus file its URL: `GET <prefix><Title>` returns the file `<Title>.html` of
-the folder, the title taken exactly as it appears in the request line, **without**
+the folder (and so does `GET <prefix><Title>.html`, how a saved or mirrored site's own
+pages link to it), the title taken exactly as it appears in the request line, **without**
 percent-decoding (the file names keep their percent-encoding: `AT%26T_Corporation.html`
 is `/wiki/AT%26T_Corporation`, the href other pages use; `/wiki/AT&T_Corporation` is a
 404). A query string is ignored. `/robots.txt` serves the text given, if any. Anything
@@ -270,13 +271,17 @@ class CorpusSite:
             return None
         if any(part in ("", ".", "..") for part in title.split("/")):
             return None
-        try:
-            resolved = (self.root / (title + PAGE_SUFFIX)).resolve()  # follows symlinks
-            if not resolved.is_relative_to(self._root_resolved) or not resolved.is_file():
+        # `<Title>` serves `<Title>.html`; a saved or mirrored site links its files by their
+        # own names, so `<Title>.html` serves it too.
+        names = [title + PAGE_SUFFIX] + ([title] if title.lower().endswith((".html", ".htm")) else [])
+        for name in names:
+            try:
+                resolved = (self.root / name).resolve()  # follows symlinks
+                if resolved.is_relative_to(self._root_resolved) and resolved.is_file():
+                    return resolved
+            except (OSError, RuntimeError, ValueError):  # name too long, symlink loop, ...
                 return None
-        except (OSError, RuntimeError, ValueError):  # name too long, symlink loop, ...
-            return None
-        return resolved
+        return None
 
 
 # -- serving from a process of its own -------------------------------------------------------

@@ -96,6 +96,19 @@ def file_url(relpath: str, url_prefix: str) -> str:
     return url_prefix + stem
 
 
+def collection_url(target: str, url_prefix: str) -> str:
+    """The URL a link names inside a collection of files: under the collection's prefix, a
+    file's own name (`indexes.html`, what a saved or mirrored site links to) is the URL
+    `file_url` gave that file (`indexes`); any other target is itself."""
+    if url_prefix and target.startswith(url_prefix):
+        path, hash_, fragment = target.partition("#")
+        low = path.lower()
+        for suffix in (".html", ".htm", ".xhtml"):
+            if low.endswith(suffix):
+                return path[: -len(suffix)] + hash_ + fragment
+    return target
+
+
 _PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".php", ".asp", ".aspx", ".jsp")
 
 

@@ -182,3 +182,43 @@ def test_an_index_is_keyed_by_its_rules_not_by_how_they_were_named(tmp_path):
     # The defaults' index is the one a file of the same rules names; a default rule changed
     # in the code is another index, not a stale one reused.
     assert folder["default"] == folder["same"] != folder["other"]
+
+
+def test_a_link_to_a_file_by_its_name_is_the_file_s_url():
+    from pipeline.urls import collection_url
+
+    assert collection_url(PREFIX + "indexes-types.html", PREFIX) == PREFIX + "indexes-types"
+    assert collection_url(PREFIX + "indexes-types.html#INDEXES-TYPES-BTREE", PREFIX) == (
+        PREFIX + "indexes-types#INDEXES-TYPES-BTREE")
+    assert collection_url(PREFIX + "indexes-types", PREFIX) == PREFIX + "indexes-types"
+    assert collection_url("https://other.org/page.html", PREFIX) == "https://other.org/page.html"
+    assert collection_url(PREFIX + "x.html", "") == PREFIX + "x.html"  # no prefix: URLs are not files'
+
+
+def test_the_index_stores_a_saved_site_s_links_as_its_pages_urls(env):
+    import sqlite3
+
+    from pipeline.store import unpack_links
+
+    con = sqlite3.connect(env["index"])
+    try:
+        urls = {u for (u,) in con.execute("SELECT url FROM pages")}
+        (blob,) = con.execute("SELECT links FROM pages WHERE url = ?", (PREFIX + "indexes",)).fetchone()
+    finally:
+        con.close()
+    targets = {t for t, _ in unpack_links(blob)}
+    assert PREFIX + "indexes-types" in targets and PREFIX + "indexes-partial" in targets
+    assert not any(t.endswith(".html") for t in targets if t.startswith(PREFIX))
+    assert len(targets & urls) >= 10  # the chapter's links meet the stored pages
+
+
+def test_a_saved_site_is_crawled_through_its_own_links(tmp_path):
+    from integration_support import free_port
+    from tasks import Crawl
+
+    task = Crawl(strategy="bfs", keywords="index", seeds="indexes", site=str(DOCS), port=free_port(),
+                 max_pages=12, output_root=str(tmp_path))
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    summary = json.loads(Path(task.output()["summary"].path).read_text())
+    # Before, every link of the chapter ("indexes-intro.html") was a 404: one page, then nothing.
+    assert summary["pages"] == 12 and summary["stopped"] == "page budget"

@@ -80,9 +80,15 @@ def test_percent_encoded_titles_served_verbatim(site: CorpusSite):
     assert site.url_for("AT%26T") == site.base_url + "/wiki/AT%26T"
 
 
+def test_a_file_is_served_under_its_own_name_too(site: CorpusSite):
+    # A saved or mirrored site links its pages as "Plain.html": the same file, not a 404.
+    assert raw_get(site, "/wiki/Plain.html")[0] == 200
+    assert raw_get(site, "/wiki/Plain.html")[2] == raw_get(site, "/wiki/Plain")[2]
+
+
 @pytest.mark.parametrize("target", ["/wiki/AT&T", "/wiki/%22Hello%22".replace("%22", '"'), "/wiki/C++",
                                     "/wiki/AT%2526T", "/wiki/at%26t", "/wiki/Missing", "/wiki/",
-                                    "/wiki/Plain.html", "/wiki", "/", "/Plain", "/robots.txt",
+                                    "/wiki/Plain.html.html", "/wiki", "/", "/Plain", "/robots.txt",
                                     "/wiki/Sub", "/wiki/Sub/"])
 def test_other_paths_are_404(site: CorpusSite, target: str):
     status, headers, body = raw_get(site, target)
