@@ -20,7 +20,8 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
-from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_kind, names_a_list,
+from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_document_part,
+                           names_a_kind, names_a_list,
                            names_itself, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
@@ -625,4 +626,6 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
         return "names a list, outline or glossary page, not a concept"
     if is_fragment(written):
         return "a fragment or a line of code, not a name"
+    if names_a_document_part(written):
+        return "a part of a document (its examples, overview, introduction), not a subject"
     return None

@@ -23,6 +23,12 @@ NOT_KIND_MODIFIERS = frozenset({
 # phrase ("Philosophy of" in a list of "Philosophy of: mind, science, ...").
 FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for", "with", "from", "to",
                            "into", "onto", "and", "or", "nor", "but", "as", "than", "via", "per", "about"})
+# The head of a heading that names a part of a document, not a subject: a manual's
+# "Logical Decoding Examples", "A Complete Trigger Example", "Administrator's Overview",
+# "Caveats" (scoring.names.names_a_document_part). Not "background" ("Cosmic microwave
+# background") nor "concepts" ("Fundamental modeling concepts").
+DOCUMENT_PART_HEADS = frozenset({"example", "examples", "overview", "introduction", "summary", "conclusion",
+                                 "conclusions", "caveats"})
 # Where a noun phrase's head ends and its modifier begins ("History of the Internet").
 PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
 # What an organisation's first sentence calls it, as the head of what it "is" ("an American

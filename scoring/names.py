@@ -12,7 +12,7 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, singular, stemmed, without_qualifier, words
 
-from .lexicon import FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS
+from .lexicon import DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -103,6 +103,14 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
     if ph and "".join(ph) == "".join(kw) and len(ph) != len(kw):
         return True
     return contains_phrase(kw, ph)
+
+
+def names_a_document_part(phrase: str) -> bool:
+    """True if a heading names a part of a document ("Logical Decoding Examples", "Overview of
+    Event Trigger Behavior", "Further reading"), not a subject of it."""
+    ws = words(phrase)
+    return bool(ws) and (ws[-1] in DOCUMENT_PART_HEADS or ws == ["further", "reading"]
+                         or (len(ws) > 2 and ws[0] == "overview" and ws[1] == "of"))
 
 
 def names_a_list(phrase: str) -> bool:

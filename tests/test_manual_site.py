@@ -14,7 +14,7 @@ from pipeline.parse import parse_tree, parser_input
 from pipeline.search import LocalBackend
 from pipeline.store import numbering_depth, title_keys, title_name, without_numbering
 from scoring.evidence import titled_as
-from scoring.names import is_fragment
+from scoring.names import is_fragment, names_a_document_part
 from scoring.tagtree import heading_name
 from tasks import BuildIndex, TopicConcepts
 
@@ -85,6 +85,16 @@ def test_titled_as(title, keyword, expected):
 ])
 def test_a_command_line_s_syntax_names_nothing(phrase, fragment):
     assert is_fragment(phrase) is fragment
+
+
+@pytest.mark.parametrize("heading, part", [
+    ("Logical Decoding Examples", True), ("A Complete Trigger Example", True), ("Administrator's Overview", True),
+    ("Overview of Event Trigger Behavior", True), ("Further Reading", True), ("Introduction", True),
+    ("Caveats", True), ("Cosmic microwave background", False), ("Fundamental modeling concepts", False),
+    ("Introduction to the Theory of Computation", False), ("Partial Indexes", False),
+])
+def test_a_heading_may_name_a_part_of_the_document(heading, part):
+    assert names_a_document_part(heading) is part
 
 
 def tree(name: str):
