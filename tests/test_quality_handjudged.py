@@ -65,9 +65,12 @@ def test_the_manual_s_judgements_hold_two_sets_with_ten_or_more_verdicts_a_keywo
     path = JUDGEMENTS.with_name("judgements-postgresql.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     keywords, sets = data["keywords"], data["sets"]
-    assert len(sets["manual-development"]["keywords"]) == 12 and len(sets["manual-held-out"]["keywords"]) == 15
+    assert [len(sets[s]["keywords"]) for s in ("manual-development", "manual-held-out", "manual-held-out-2")] == [
+        12, 15, 15]
     assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
-    assert all(len(v["hits"]) + len(v["misses"]) >= 10 for v in keywords.values())
+    short = {k for s in sets.values() for k in s.get("fewer_than_ten", {})}
+    assert short == {"data manipulation", "database management"}
+    assert all(len(v["hits"]) + len(v["misses"]) >= 10 for k, v in keywords.items() if k not in short)
 
 
 def test_another_site_is_scored_with_its_own_judgements_and_the_configuration_restored(tmp_path):
