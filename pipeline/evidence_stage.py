@@ -32,7 +32,7 @@ from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_peop
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .links import contents_links, link_anchors, link_blocks, links_naming
 from .page_cache import PageCache
-from .parse import content_tree, parse_tree, parser_input
+from .parse import content_tree
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
 from .store import numbering_depth, pack_json, title_name
@@ -79,7 +79,6 @@ class _Found:
     glossed: dict[str, dict]           # glossary terms defined through the keyword, by phrase
     known: set[str]                    # every phrase offered so far
     filed: list[dict]                  # WordNet's names under the keyword
-    own: tuple | None                  # (url, title, lead, sentence) of the keyword's own page
     keyword_page: str | None           # its URL, None without such a page
     keyword_lead: str                  # its first paragraph ("" without such a page)
     sections: list[str]                # its section headings
@@ -195,7 +194,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
             + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
-    return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed, own=own,
+    return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
                   keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
                   section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
                   cited=cited,
@@ -467,7 +466,11 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
     page = backend.fetch(url)
     if page.problem or not page.raw:
         return [], {}, set()
-    root, _ = content_tree(page.raw, rules, "lxml", page.content_type)
+    contents: dict[str, str] = {}
+    # A manual's chapter is its table of contents: the pages of its sections, which chrome
+    # removal takes out with the contents box. Its entries are the chapter's sections and links.
+    root, _ = content_tree(page.raw, rules, "lxml", page.content_type,
+                           before_strip=lambda whole: contents.update(contents_links(whole, url)))
     if root is None:
         return [], {}, set()
     targets: dict[str, str] = {}
@@ -478,9 +481,6 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
             targets.setdefault(anchor, target)
             if a not in related:
                 in_body.add(anchor)
-    # A manual's chapter is its table of contents: the pages of its sections, which chrome
-    # removal took out with the contents box. Its entries are the chapter's sections and links.
-    contents = contents_links(parse_tree(parser_input(page.raw)), url)
     for anchor, target in contents.items():
         targets.setdefault(anchor, target)
         in_body.add(anchor)

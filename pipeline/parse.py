@@ -304,8 +304,10 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
 
 
 def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: str = "lxml",
-                 content_type: str | None = None) -> tuple[etree._Element | None, str]:
-    """The page's chrome-free tree and the parser used, or (None, problem)."""
+                 content_type: str | None = None,
+                 before_strip: Callable[[etree._Element], object] | None = None) -> tuple[etree._Element | None, str]:
+    """The page's chrome-free tree and the parser used, or (None, problem); `before_strip`
+    reads the whole tree first (what chrome removal takes out: a table of contents)."""
     problem = html_problem(raw, content_type)
     if problem:
         return None, problem
@@ -314,6 +316,8 @@ def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: st
         root, used = repaired_tree(source, parser) if parser != "lxml" else (parse_tree(source), "lxml")
     except ValueError as exc:
         return None, str(exc)
+    if before_strip is not None:
+        before_strip(root)
     strip_boilerplate(root, rules)
     return root, used
 

@@ -226,7 +226,7 @@ def without_numbering(name: str) -> str:
 def numbering_depth(title: str) -> int:
     """How deep a table of contents' numbering puts the page: 0 for none or a part, 1 for a
     chapter or appendix ("Chapter 35.", "9."), 2 for its sections ("36.5."), and so on."""
-    m = _NUMBERING.match(_TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip())
+    m = _NUMBERING.match(_first_part(title))
     if m is None:
         return 0
     text = m.group(0).lower()
@@ -238,7 +238,11 @@ def numbering_depth(title: str) -> int:
 def title_name(title: str) -> str:
     """What a page calls itself: its title up to the first separator ("Robotics - Wikipedia"),
     less a table of contents' numbering ("Chapter 11. Indexes" -> "Indexes")."""
-    return without_numbering(_TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip())
+    return without_numbering(_first_part(title))
+
+
+def _first_part(title: str) -> str:
+    return _TITLE_SEPARATORS.split(title.strip(), maxsplit=1)[0].strip()
 
 
 _QUALIFIER = re.compile(r"^(.*?)\s*\(([^()]+)\)$")
