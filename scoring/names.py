@@ -45,10 +45,10 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
 
 
 # A code sample ("intT = { a: int; f: (int → int); }"), and a command line's syntax: a shell
-# variable or psql command ("$TG_event", "\dl[+]"), a long option ("-e --echo"), an optional
+# variable or psql command ("$TG_event", "\dl[+]"), an option ("-m", "-e --echo"), an optional
 # argument ("\s [ filename ]"); and an aside alone, what an index adds after a name
 # ("(logging.Logger method)", "(pdb command)"). "C--", "C#" and "(c)Brain" stay names.
-_CODE = re.compile(r"[{};=]|^[\\$]|--\w|\[[^\]]*\]|^\([^()]*\)$")
+_CODE = re.compile(r"[{};=]|^[\\$]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$")
 
 
 # Begins a cut-off phrase, not a name, when written in lower case ("in Java", "on a chip");

@@ -80,7 +80,7 @@ def test_titled_as(title, keyword, expected):
 @pytest.mark.parametrize("phrase, fragment", [
     ("\\dl[+]", True), ("$TG_event", True), ("e--echo", True), ("-n--no-clean", True),
     ("\\s [ filename ]", True), ("[citation needed]", True), ("(logging.Logger method)", True),
-    ("(pdb command)", True), ("(c)Brain", False),
+    ("(pdb command)", True), ("-m", True), ("-p port", True), ("(c)Brain", False),
     ("C--", False), ("C#", False), ("C++", False), ("pg_dump", False), ("Object-oriented programming", False),
 ])
 def test_a_command_line_s_syntax_names_nothing(phrase, fragment):
