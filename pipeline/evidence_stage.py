@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Sequence
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
                               explain, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
-                              taxonomy_candidates, titled_as)
+                              is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_document_part,
@@ -125,6 +125,15 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         titled = own is not None and titled_as(own[1], keyword)
     if own is None:
         own = choose_page(other_name_pages(keyword, leads, count), keyword, within=None)
+    if own is None:
+        # A manual may title the chapter about the keyword with more words ("Chapter 14.
+        # Performance Tips", "Chapter 48. Background Worker Processes"): the one chapter whose
+        # title holds the keyword is its page. Only a numbered chapter (Wikipedia numbers
+        # none), and only one: two ("Monitoring Database Activity", "Monitoring Disk Usage")
+        # say the keyword is broader than either.
+        chapters = [p for p in backend.pages_titled_with(keyword) if is_chapter_on(p[1], keyword)]
+        if len(chapters) == 1:
+            own, titled = (*chapters[0], None), True
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     # A page that names the keyword in its first paragraph is about it; so is one titled as

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
-from .text import normalise, plurals, singular_last, without_qualifier, words
+from .text import contains_phrase, normalise, plurals, singular, singular_last, without_qualifier, words
 
 # Words after "and" in a conjoined title that still name the keyword's twin: "Error
 # detection and correction". With more, the two usually share a head that follows
@@ -126,6 +126,10 @@ class SearchBackend(Protocol):
     def pages_ending_with(self, phrase: str) -> list[tuple[str, str, str]]:
         """(URL, title, first paragraph) of the pages whose title's name is longer than `phrase`
         and ends with its words, as a full name ends with a surname ("Geoffrey Hinton" for "Hinton")."""
+
+    def pages_titled_with(self, phrase: str) -> list[tuple[str, str, str]]:
+        """(URL, title, first paragraph) of the pages whose title's name holds `phrase`'s words,
+        plurals folded, among more ("Performance Tips" for "performance")."""
 
     def texts_mentioning(self, phrase: str, domain: str = "") -> Iterator[str]:
         """The main text of every document on hosts under `domain` that contains `phrase`, best match first."""
@@ -341,6 +345,20 @@ class LocalBackend:
         for url, title, lead in rows:
             name = words(without_qualifier(title_name(title)))
             if len(name) > len(ws) and name[-len(ws):] == ws:
+                out.append((url, title, lead))
+        return out
+
+    def pages_titled_with(self, phrase: str) -> list[tuple[str, str, str]]:
+        ws, q = [singular(w) for w in words(phrase)], fts_phrase(phrase)
+        if q is None:
+            return []
+        rows = self.con.execute(  # the last word as a prefix: "records" for "record"
+            "SELECT p.url, p.title, coalesce(p.lead, '') FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
+            "WHERE pages_fts MATCH ? ORDER BY p.id", ("title : " + q + " *",)).fetchall()
+        out = []
+        for url, title, lead in rows:
+            name = [singular(w) for w in words(without_qualifier(title_name(title)))]
+            if len(name) > len(ws) and contains_phrase(name, ws):
                 out.append((url, title, lead))
         return out
 

@@ -124,8 +124,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from pipeline.search import MAX_TWIN_WORDS
-from pipeline.store import title_name
-from pipeline.text import normalise, qualifier, without_qualifier, words
+from pipeline.store import numbering_depth, title_name
+from pipeline.text import contains_phrase, normalise, qualifier, without_qualifier, words
 
 from .hearst import Said
 from .kinds import KINDS, page_kind
@@ -135,7 +135,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 120  # 120: a short option ("-m", "-p port") is a fragment (names._CODE); 119: a heading naming a part of a document ("Logical Decoding Examples", "Further Reading") is no subject (names.names_a_document_part); 118: an aside alone ("(logging.Logger method)") is a fragment (names._CODE); 117: pages sharing the keyword's title, a chapter before a section of another chapter (store.numbering_depth); 116: a command line's syntax ("\\dl[+]", "--echo", "$TG_event") is a fragment (names._CODE); 115: a manual's numbered, plural titles name their subject ("Chapter 11. Indexes" is the page of "index": store.without_numbering, pages_about's plurals); 114: without a page about the keyword, a candidate no sentence names with it and nothing ties is x1/3 more (SHARED_DOCUMENTS_ONLY_FACTOR); 113: an anchor abbreviating its page's title keeps its name; 112: 'distinguished from (the journal) K' is a contrast (lead.contrasts_with); a quoted work's title has three words or more; 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 122  # 122: a manual's chapter titled with the keyword among more words is its page (evidence.is_chapter_on, search.pages_titled_with; 121 an intermediate); 120: a short option ("-m", "-p port") is a fragment (names._CODE); 119: a heading naming a part of a document ("Logical Decoding Examples", "Further Reading") is no subject (names.names_a_document_part); 118: an aside alone ("(logging.Logger method)") is a fragment (names._CODE); 117: pages sharing the keyword's title, a chapter before a section of another chapter (store.numbering_depth); 116: a command line's syntax ("\\dl[+]", "--echo", "$TG_event") is a fragment (names._CODE); 115: a manual's numbered, plural titles name their subject ("Chapter 11. Indexes" is the page of "index": store.without_numbering, pages_about's plurals); 114: without a page about the keyword, a candidate no sentence names with it and nothing ties is x1/3 more (SHARED_DOCUMENTS_ONLY_FACTOR); 113: an anchor abbreviating its page's title keeps its name; 112: 'distinguished from (the journal) K' is a contrast (lead.contrasts_with); a quoted work's title has three words or more; 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -497,7 +497,15 @@ def titled_as(title: str, keyword: str) -> bool:
     numbering aside ("Chapter 11. Indexes" for "index", "Backup and Restore" for "backup")."""
     name, kw = concept_key(title_name(title)), concept_key(keyword)
     twin = len(name) - len(kw) - 1
-    return name == kw or (name[:len(kw) + 1] == (*kw, "and") and 0 < twin <= MAX_TWIN_WORDS)
+    return (name == kw or (name[:len(kw) + 1] == (*kw, "and") and 0 < twin <= MAX_TWIN_WORDS)
+            or is_chapter_on(title, keyword))
+
+
+def is_chapter_on(title: str, keyword: str) -> bool:
+    """True if a manual's chapter is titled with the keyword among more words ("Chapter 14.
+    Performance Tips" for "performance"): a numbered chapter only, which Wikipedia has none of."""
+    name, kw = concept_key(title_name(title)), concept_key(keyword)
+    return numbering_depth(title) == 1 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
 
 
 def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> list[dict]:

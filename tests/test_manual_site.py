@@ -13,7 +13,7 @@ from pipeline.links import contents_links
 from pipeline.parse import parse_tree, parser_input
 from pipeline.search import LocalBackend
 from pipeline.store import numbering_depth, title_keys, title_name, without_numbering
-from scoring.evidence import titled_as
+from scoring.evidence import is_chapter_on, titled_as
 from scoring.names import is_fragment, names_a_document_part
 from scoring.tagtree import heading_name
 from tasks import BuildIndex, TopicConcepts
@@ -77,6 +77,18 @@ def test_titled_as(title, keyword, expected):
     assert titled_as(title, keyword) is expected
 
 
+@pytest.mark.parametrize("title, keyword, expected", [
+    ("Chapter 14. Performance Tips", "performance", True),
+    ("Chapter 48. Background Worker Processes", "background worker", True),
+    ("Chapter 25. Routine Database Maintenance Tasks", "maintenance", True),
+    ("25.3. Log File Maintenance", "maintenance", False),   # a section, not a chapter
+    ("Performance Tips", "performance", False),             # no numbering: Wikipedia's titles
+    ("Chapter 14. Performance", "performance", False),      # the title itself: titled_as's case
+])
+def test_a_chapter_may_hold_the_keyword_among_more_words(title, keyword, expected):
+    assert is_chapter_on(title, keyword) is expected
+
+
 @pytest.mark.parametrize("phrase, fragment", [
     ("\\dl[+]", True), ("$TG_event", True), ("e--echo", True), ("-n--no-clean", True),
     ("\\s [ filename ]", True), ("[citation needed]", True), ("(logging.Logger method)", True),
@@ -136,6 +148,19 @@ def test_a_singular_keyword_finds_the_plural_chapter_after_the_pages_titled_so(e
         # Only the keyword's own page is looked up so: other names keep to what they say.
         assert backend.pages_about("unique index") == []
         assert [u for u, _, _ in backend.pages_about("unique indexes")] == [PREFIX + "indexes-unique"]
+    finally:
+        backend.con.close()
+
+
+def test_pages_titled_with_the_keyword_among_more_words(env):
+    backend = LocalBackend(env["index"])
+    try:
+        titles = [t for _, t, _ in backend.pages_titled_with("authentication")]
+        assert {"Chapter 21. Client Authentication", "21.4. Trust Authentication"} <= set(titles)
+        assert all("authentication" in t.lower() for t in titles)
+        # Plurals fold: "index type" finds "11.2. Index Types"; the title itself is not "among more".
+        assert [t for _, t, _ in backend.pages_titled_with("index type")] == []
+        assert "11.2. Index Types" in [t for _, t, _ in backend.pages_titled_with("type")]
     finally:
         backend.con.close()
 
