@@ -20,7 +20,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 13  # 13: a folder's links to its files by name (x.html) stored as the files' URLs (urls.collection_url); 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
+SCHEMA_VERSION = 14  # 14: an appendix's numbering ("F.46.") off title keys; 13: a folder's links to its files by name (x.html) stored as the files' URLs (urls.collection_url); 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
 # index folders may linger); 7: the names pages' URLs spell are title keys
 
 SCHEMA = """
@@ -210,12 +210,13 @@ _TITLE_SEPARATORS = re.compile(r"\s+[-|\u2013\u2014\u00b7:]\s+")
 
 
 # A manual's or a course's numbering before a title ("Chapter 11. Indexes", "11.2. Index
-# Types", "Part II. The SQL Language", "9. Classes"): the place in its table of contents, not
-# part of the name. A word form needs its "." or ":" and a bare number its final ".", so
-# "Section 230", "1984 (novel)" and "3.5 mm jack" keep theirs.
+# Types", "Part II. The SQL Language", "9. Classes", an appendix's "F.46. tsm_system_rows"):
+# the place in its table of contents, not part of the name. A word form needs its "." or
+# ":" and a number its final ".", so "Section 230", "1984 (novel)", "3.5 mm jack" and
+# "F.C. Barcelona" keep theirs.
 _NUMBERING = re.compile(
     r"^(?:(?:chapter|part|appendix|section|book|volume|lesson|lecture|unit|module)\s+"
-    r"(?:\d+|[ivxlcdm]+|[a-z])(?:\.\d+)*\s*[.:]|\d+(?:\.\d+)*\.)\s+(?=\w)", re.I)
+    r"(?:\d+|[ivxlcdm]+|[a-z])(?:\.\d+)*\s*[.:]|\d+(?:\.\d+)*\.|[a-z](?:\.\d+)+\.)\s+(?=\w)", re.I)
 
 
 def without_numbering(name: str) -> str:
@@ -232,7 +233,8 @@ def numbering_depth(title: str) -> int:
     text = m.group(0).lower()
     if text.startswith(("part", "book", "volume")):
         return 0
-    return max(1, len(re.findall(r"\d+", text)))
+    numbers = len(re.findall(r"\d+", text))
+    return numbers + 1 if text[0].isalpha() and text[1] == "." else max(1, numbers)  # "F.46.": F's section
 
 
 def title_name(title: str) -> str:

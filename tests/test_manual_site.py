@@ -31,6 +31,7 @@ PREFIX = "https://www.postgresql.org/docs/15/"
     ("Appendix F. Additional Supplied Modules", "Additional Supplied Modules"),
     ("Chapter 3: Search", "Search"),
     ("9. Classes — Python 3.11.2 documentation", "Classes"),
+    ("F.46. tsm_system_rows", "tsm_system_rows"),
     # Numbers that are part of a name stay.
     ("Section 230", "Section 230"),
     ("1984 (novel)", "1984 (novel)"),
@@ -38,6 +39,7 @@ PREFIX = "https://www.postgresql.org/docs/15/"
     ("2001: A Space Odyssey", "2001: A Space Odyssey"),
     ("Web 2.0", "Web 2.0"),
     ("A. B. Smith", "A. B. Smith"),
+    ("F.C. Barcelona", "F.C. Barcelona"),
 ])
 def test_a_table_of_contents_numbering_is_no_part_of_a_title(title, name):
     assert title_name(title) == name
@@ -45,7 +47,8 @@ def test_a_table_of_contents_numbering_is_no_part_of_a_title(title, name):
 
 @pytest.mark.parametrize("title, depth", [
     ("Chapter 35. Large Objects", 1), ("36.5. Large Objects", 2), ("11.2.1. B-Tree", 3), ("9. Classes", 1),
-    ("Appendix F. Additional Supplied Modules", 1), ("Part II. The SQL Language", 0), ("Large Objects", 0),
+    ("Appendix F. Additional Supplied Modules", 1), ("F.46. tsm_system_rows", 2), ("Part II. The SQL Language", 0),
+    ("Large Objects", 0),
     ("Section 230", 0), ("Machine learning - Wikipedia", 0),
 ])
 def test_a_chapter_is_shallower_than_a_section_of_another(title, depth):
