@@ -43,9 +43,9 @@ class BuildIndex(Stage):
 
     def folder(self) -> Path:
         """The index folder: corpus name plus a hash of everything that changes its content."""
-        # Kept per working directory (the corpus path resolves against it): Luigi asks for
-        # the index's output hundreds of times a run, and the rules' dump and hash took
-        # 0.2 ms each time, 0.2 s of a 0.6 s topic run.
+        # Kept per working directory (the corpus path resolves against it): a published run
+        # asks for the index's folder 56 times, and the rules' dump and hash took 0.2 ms
+        # each time (11 ms a run; 2.5 us with the memo).
         memo = self.__dict__.setdefault("_folders", {})
         cwd = os.getcwd()
         if cwd not in memo:
