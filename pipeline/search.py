@@ -335,32 +335,26 @@ class LocalBackend:
         return out
 
     def pages_ending_with(self, phrase: str) -> list[tuple[str, str, str]]:
-        ws, q = words(phrase), fts_phrase(phrase)
+        ws = words(phrase)
+        return [(url, title, lead) for url, title, lead, name in self._titles_holding(phrase)
+                if len(name) > len(ws) and name[-len(ws):] == ws]
+
+    def pages_titled_with(self, phrase: str) -> list[tuple[str, str, str]]:
+        ws = [singular(w) for w in words(phrase)]
+        # The last word as a prefix: "records" for "record".
+        return [(url, title, lead) for url, title, lead, name in self._titles_holding(phrase, prefix=True)
+                if len(name) > len(ws) and contains_phrase([singular(w) for w in name], ws)]
+
+    def _titles_holding(self, phrase: str, prefix: bool = False) -> list[tuple[str, str, str, list[str]]]:
+        """(URL, title, first paragraph, the title's name as words) of the pages whose title holds
+        the phrase (its last word as a prefix if asked), in store order."""
+        q = fts_phrase(phrase)
         if q is None:
             return []
         rows = self.con.execute(
             "SELECT p.url, p.title, coalesce(p.lead, '') FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
-            "WHERE pages_fts MATCH ? ORDER BY p.id", ("title : " + q,)).fetchall()
-        out = []
-        for url, title, lead in rows:
-            name = words(without_qualifier(title_name(title)))
-            if len(name) > len(ws) and name[-len(ws):] == ws:
-                out.append((url, title, lead))
-        return out
-
-    def pages_titled_with(self, phrase: str) -> list[tuple[str, str, str]]:
-        ws, q = [singular(w) for w in words(phrase)], fts_phrase(phrase)
-        if q is None:
-            return []
-        rows = self.con.execute(  # the last word as a prefix: "records" for "record"
-            "SELECT p.url, p.title, coalesce(p.lead, '') FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid "
-            "WHERE pages_fts MATCH ? ORDER BY p.id", ("title : " + q + " *",)).fetchall()
-        out = []
-        for url, title, lead in rows:
-            name = [singular(w) for w in words(without_qualifier(title_name(title)))]
-            if len(name) > len(ws) and contains_phrase(name, ws):
-                out.append((url, title, lead))
-        return out
+            "WHERE pages_fts MATCH ? ORDER BY p.id", ("title : " + q + (" *" if prefix else ""),)).fetchall()
+        return [(url, title, lead, words(without_qualifier(title_name(title)))) for url, title, lead in rows]
 
     def _mentioning(self, phrase: str, domain: str, columns: str, present: str) -> list[tuple]:
         """`columns` of the pages (store order) whose main text contains the phrase and `present` holds."""
