@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -43,10 +43,16 @@ bench-quality: setup
 # Another kind of site: the PostgreSQL 15 manual (Debian's postgresql-doc-15, fetched into
 # output/sites), its keywords' top 10s against bench/quality/judgements-postgresql.json.
 bench-manual: setup
-	sh bench/quality/fetch_postgresql_docs.sh output/sites/postgresql-15
+	sh bench/quality/fetch_debian_docs.sh postgresql-doc-15 usr/share/doc/postgresql-doc-15/html output/sites/postgresql-15
 	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-postgresql.json \
 		--corpus output/sites/postgresql-15 --url-prefix https://www.postgresql.org/docs/15/ \
 		--output-root output/sites/runs --out bench/results/quality/handjudged-postgresql.md
+
+bench-sklearn: setup
+	sh bench/quality/fetch_debian_docs.sh python-sklearn-doc usr/share/doc/python-sklearn-doc/html output/sites/sklearn-1.2
+	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-sklearn.json \
+		--corpus output/sites/sklearn-1.2 --url-prefix https://scikit-learn.org/1.2/ \
+		--output-root output/sites/runs-sklearn --out bench/results/quality/handjudged-sklearn.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
