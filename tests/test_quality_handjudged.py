@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bench.quality.handjudged import JUDGEMENTS, judge, render, top_concepts
 
 
@@ -91,4 +93,6 @@ def test_another_site_is_scored_with_its_own_judgements_and_the_configuration_re
     text = out.read_text(encoding="utf-8")
     assert "| index | 2 | 0 |" in text  # both hits in its top 10, "Introduction" not there
     assert cfg.get("BuildIndex", "corpus", None) == before
-    assert main(["--corpus", str(docs)]) == 2  # --url-prefix and --output-root are needed too
+    with pytest.raises(SystemExit) as stop:  # --url-prefix and --output-root are needed too
+        main(["--corpus", str(docs)])
+    assert stop.value.code == 2

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from scoring.names import concept_key
 
-from .toplists import Site, publish, run_reports
+from .toplists import add_site_arguments, publish, run_reports, site_from
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGEMENTS = Path(__file__).with_name("judgements.json")
@@ -114,14 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("keywords", nargs="*", help="judged keywords to score (default: all)")
     ap.add_argument("--judgements", type=Path, default=JUDGEMENTS, help="the verdicts (default: %(default)s)")
     ap.add_argument("--out", type=Path, default=OUT, help="the Markdown result (default: %(default)s)")
-    ap.add_argument("--corpus", help="another collection than luigi.cfg's: a folder of pages "
-                                     "(with --url-prefix and --output-root)")
-    ap.add_argument("--url-prefix", default="", help="the URL prefix of --corpus's pages")
-    ap.add_argument("--output-root", default="", help="where --corpus's index and runs go")
+    add_site_arguments(ap)
     args = ap.parse_args(argv)
-    if args.corpus and not (args.url_prefix and args.output_root):
-        print("--corpus needs --url-prefix and --output-root too", file=sys.stderr)
-        return 2
+    site = site_from(args)
     data = json.loads(args.judgements.read_text(encoding="utf-8"))
     judgements = data["keywords"]
     unknown = [k for k in args.keywords if k not in judgements]
@@ -129,8 +124,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no judgements for {', '.join(map(repr, unknown))}: judged keywords are listed in {args.judgements}",
               file=sys.stderr)
         return 2
-    site = Site(str(Path(args.corpus).resolve()), args.url_prefix,
-                str(Path(args.output_root).resolve())) if args.corpus else None
     reports = run_reports(args.keywords or list(judgements), site)
     if reports is None:
         return 1

@@ -75,6 +75,24 @@ class Site:
     output_root: str
 
 
+def add_site_arguments(ap: argparse.ArgumentParser) -> None:
+    """--corpus, --url-prefix and --output-root: run on another collection than luigi.cfg's."""
+    ap.add_argument("--corpus", help="another collection than luigi.cfg's: a folder of pages "
+                                     "(with --url-prefix and --output-root)")
+    ap.add_argument("--url-prefix", default="", help="the URL prefix of --corpus's pages")
+    ap.add_argument("--output-root", default="", help="where --corpus's index and runs go")
+
+
+def site_from(args: argparse.Namespace) -> Site | None:
+    """The Site the arguments name, None for luigi.cfg's; SystemExit(2) with one line if incomplete."""
+    if not args.corpus:
+        return None
+    if not (args.url_prefix and args.output_root):
+        print("--corpus needs --url-prefix and --output-root too", file=sys.stderr)
+        raise SystemExit(2)
+    return Site(str(Path(args.corpus).resolve()), args.url_prefix, str(Path(args.output_root).resolve()))
+
+
 def run_reports(keywords: list[str], site: Site | None = None) -> list[tuple[str, dict]] | None:
     """(keyword, report.json) of a TopicConcepts run per keyword with the luigi.cfg
     defaults (or on `site`), run or reused through Luigi; None (and a line on stderr) if
@@ -121,14 +139,16 @@ def run_reports(keywords: list[str], site: Site | None = None) -> list[tuple[str
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("keywords", nargs="*", default=list(KEYWORDS))
+    ap.add_argument("--out", type=Path, default=OUT, help="the Markdown result (default: %(default)s)")
+    add_site_arguments(ap)
     args = ap.parse_args(argv)
-    reports = run_reports(args.keywords)
+    reports = run_reports(args.keywords, site_from(args))
     if reports is None:
         return 1
     text = ["# Top concepts of the default method, to judge by hand", ""]
     for keyword, report in reports:
         text += lines_for(keyword, report)
-    publish(OUT, text)
+    publish(args.out, text)
     return 0
 
 
