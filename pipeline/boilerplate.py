@@ -111,6 +111,18 @@ def _class_id_hit(cls: str | None, ident: str | None, chrome_words: frozenset[st
     return min(hit) if hit else None
 
 
+# What marks a citation marker or a reference list on a box ("<sup class=reference>" on a
+# wiki) marks a cross-reference on a link: Sphinx writes every link in running text as
+# <a class="reference internal">. Dropping those took their words out of sentences ("KRR
+# combines  with the .") and every link out of a Sphinx page.
+_CROSS_REFERENCE_WORDS = frozenset({"reference", "references"})
+
+
+@functools.lru_cache(maxsize=64)
+def _link_chrome_words(chrome_words: frozenset[str]) -> frozenset[str]:
+    return chrome_words - _CROSS_REFERENCE_WORDS
+
+
 def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: BoilerplateRules) -> str | None:
     """The attribute rule (role, class/id word, hidden) that marks `el` as chrome, or None."""
     if "role" in keys:
@@ -118,7 +130,8 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
         if role in rules.roles:
             return f"role:{role}"
     if ("class" in keys or "id" in keys) and tag not in _PROTECTED:
-        hit = _class_id_hit(el.get("class"), el.get("id"), rules.class_id_words)
+        chrome_words = _link_chrome_words(rules.class_id_words) if tag == "a" else rules.class_id_words
+        hit = _class_id_hit(el.get("class"), el.get("id"), chrome_words)
         if hit:
             return f"class/id:{hit}"
     if rules.drop_hidden and (

@@ -165,8 +165,25 @@ def _names_phrase(text: str, phrase_words: list[str]) -> bool:
     return len(block_words) <= MAX_BLOCK_WORDS and contains_phrase(block_words, phrase_words)
 
 
+# "toctree": Sphinx's list of a page's sub-pages (<div class="toctree-wrapper">).
+_CONTENTS_WORDS = frozenset({"toc", "toctree"})
+_LIST_ITEMS = frozenset({"li", "dt", "dd"})
+
+
 def _is_contents(el: etree._Element) -> bool:
-    return "toc" in class_id_words(el) or (el.get("role") or "").strip().lower() == "doc-toc"
+    return bool(_CONTENTS_WORDS & class_id_words(el)) or (el.get("role") or "").strip().lower() == "doc-toc"
+
+
+def _in_list_item(a: etree._Element, box: etree._Element) -> bool:
+    """True if the link sits in an item of a list inside the box: a table of contents lists
+    its entries, while the buttons and notes beside it ("Prev", "Next", "Other versions",
+    "cite us" in a theme's sidebar box classed "toc") are not entries."""
+    for up in a.iterancestors():
+        if up is box:
+            return False
+        if up.tag in _LIST_ITEMS:
+            return True
+    return False
 
 
 def contents_links(root: etree._Element, url: str) -> dict[str, str]:
@@ -174,6 +191,8 @@ def contents_links(root: etree._Element, url: str) -> dict[str, str]:
     in document order, each anchor less its numbering ("11.2. Index Types" -> "Index Types").
 
     A manual's chapter lists the pages of its sections there: what the chapter is made of.
+    Only links in the box's list items count (entries, not a sidebar's buttons and notes), and
+    in a navigation tree that marks the page's own entry, only the entries under it.
     Chrome removal drops a contents box (it repeats a page's own headings), and a Wikipedia
     contents box links only within its page (#fragments, which link_anchors skips), so this
     reads the raw tree and is empty for such a page.
@@ -185,8 +204,24 @@ def contents_links(root: etree._Element, url: str) -> dict[str, str]:
             continue
         if any(_is_contents(up) for up in box.iterancestors()):
             continue  # read once, from the outermost box
-        for _, target, anchor in link_anchors(box, url):
+        scope = _own_entry(box)
+        for a, target, anchor in link_anchors(box if scope is None else scope, url):
             name = without_numbering(anchor)
-            if name and target.split("#", 1)[0] != page:
+            if name and target.split("#", 1)[0] != page and _in_list_item(a, box):
                 out.setdefault(name, target)
     return out
+
+
+def _own_entry(box: etree._Element) -> etree._Element | None:
+    """The list item of a navigation tree that links to the page itself (href "" or "#": the
+    theme marks where the reader is), whose nested entries are the page's contents; the
+    entries around it are its parents and siblings ("User Guide" above "1. Supervised
+    learning"). None when the box has no such entry, as a chapter's own contents box has not."""
+    for a in box.iter("a"):
+        if a.get("href") in ("", "#"):
+            for up in a.iterancestors():
+                if up is box:
+                    break
+                if up.tag in _LIST_ITEMS:
+                    return up
+    return None
