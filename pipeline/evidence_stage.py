@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
-                              explain, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
+                              explain, is_common, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
@@ -331,7 +331,7 @@ class _Weigher:
         # A definition from a qualified title ("file (command)") does not vouch for the bare
         # word's counts, which are what a single word's hit counts measure.
         qualified = bool(title) and normalise(title_name(title)) != phrase
-        generic = is_generic(phrase, sentence is not None and not qualified, r["n_cp"], n_docs)
+        generic = is_common(sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
         key = concept_key(written)
         return dict(r=r, source=source, page=page, sentence=sentence, kind=kind, is_a=is_a, field=field,
@@ -373,7 +373,7 @@ class _Weigher:
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
                "score": round(evidence_score(r["s1"], value, facts), 6),
-               "why": explain(r["s1"], value, facts)}
+               "why": explain(r["s1"], value, facts), "ruled_out": False}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -385,7 +385,7 @@ class _Weigher:
             # redirect's URL). A section heading of that page names a part and stays.
             zero = "another name of the keyword: its page is the keyword's own"
         if zero:
-            row["score"], row["why"] = 0.0, zero
+            row["score"], row["why"], row["ruled_out"] = 0.0, zero, True
         elif kind == "concept" and (is_broader(written, keyword_lead) or wordnet == "above"):
             row["kind"] = "broader"  # the keyword's page, or WordNet, files the keyword under it
         return row
@@ -409,7 +409,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
     for row in rows:
         if row["phrase"] in folded:
             row["variant_of"], row["why"] = folded[row["phrase"]]
-            row["score"] = 0.0
+            row["score"], row["ruled_out"] = 0.0, True
     # Concepts first, then people, organisations and works: a sub-topic is none of them,
     # but the analyst still sees who works on the keyword and what was written about it,
     # ranked the same way.

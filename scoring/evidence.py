@@ -135,7 +135,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 123  # 123: an appendix's numbering ("F.46. tsm_system_rows") is no part of a title; 122: a manual's chapter titled with the keyword among more words is its page (evidence.is_chapter_on, search.pages_titled_with; 121 an intermediate); 120: a short option ("-m", "-p port") is a fragment (names._CODE); 119: a heading naming a part of a document ("Logical Decoding Examples", "Further Reading") is no subject (names.names_a_document_part); 118: an aside alone ("(logging.Logger method)") is a fragment (names._CODE); 117: pages sharing the keyword's title, a chapter before a section of another chapter (store.numbering_depth); 116: a command line's syntax ("\\dl[+]", "--echo", "$TG_event") is a fragment (names._CODE); 115: a manual's numbered, plural titles name their subject ("Chapter 11. Indexes" is the page of "index": store.without_numbering, pages_about's plurals); 114: without a page about the keyword, a candidate no sentence names with it and nothing ties is x1/3 more (SHARED_DOCUMENTS_ONLY_FACTOR); 113: an anchor abbreviating its page's title keeps its name; 112: 'distinguished from (the journal) K' is a contrast (lead.contrasts_with); a quoted work's title has three words or more; 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
+RANKING_VERSION = 124  # 124: an API reference's members are code ("fit(X, y)", "coef_", "'auto'") and its entry's parts ("Parameters") no subject; the generic factor weighs names of any length; names a rule scores 0 rank last and the report lists them apart; 123: an appendix's numbering ("F.46. tsm_system_rows") is no part of a title; 122: a manual's chapter titled with the keyword among more words is its page (evidence.is_chapter_on, search.pages_titled_with; 121 an intermediate); 120: a short option ("-m", "-p port") is a fragment (names._CODE); 119: a heading naming a part of a document ("Logical Decoding Examples", "Further Reading") is no subject (names.names_a_document_part); 118: an aside alone ("(logging.Logger method)") is a fragment (names._CODE); 117: pages sharing the keyword's title, a chapter before a section of another chapter (store.numbering_depth); 116: a command line's syntax ("\\dl[+]", "--echo", "$TG_event") is a fragment (names._CODE); 115: a manual's numbered, plural titles name their subject ("Chapter 11. Indexes" is the page of "index": store.without_numbering, pages_about's plurals); 114: without a page about the keyword, a candidate no sentence names with it and nothing ties is x1/3 more (SHARED_DOCUMENTS_ONLY_FACTOR); 113: an anchor abbreviating its page's title keeps its name; 112: 'distinguished from (the journal) K' is a contrast (lead.contrasts_with); a quoted work's title has three words or more; 111: an anchor naming no page is offered under its target page's title (link_titles); 110: a name without a page written as a work's title (quoted, or title: subtitle) is a work (kinds.written_as_title); 109: a keyword that a page's first sentence gives as another name of its subject has that page as its own (names_as_alias); 108: a lead defines through a keyword typed without its diacritics (defining_sentence folds); 107: a person's surname alone ranks as the full name (fold_variants); 106: no disambiguation page speaks for anything; an abbreviation's long form's page is the keyword's (OTHER_NAME_SHARE); 105: names compared with diacritics folded as the index folds them (pipeline.text.fold); 103: session 33 simulations (no runs); 11-16, 44-47, 57, 59, 65, 67, 68, 71, 78, 81, 82, 84, 89, 95, 96, 98, 100 and 101 were used by experiments and intermediate versions (sessions 9, 10, 14, 15, 16, 18, 19, 20, 22, 23, 24, 27, 29, 30); 50 ranks as 49 and adds "field" to report.json
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -292,9 +292,22 @@ def is_structure(n_cp: int, n_docs: int) -> bool:
     return n_docs > 0 and n_cp > STRUCTURE_SHARE * n_docs
 
 
+def is_common(defines: bool, n_cp: int, n_docs: int) -> bool:
+    """A name, of any length, in more than GENERIC_SHARE of all documents that no page defines
+    through the keyword: what the generic factor weighs down.
+
+    Of any length since version 124: a reference manual repeats its API's members on most
+    pages ("set_params(**params)", "n_features_in_ : int" on a third of scikit-learn's),
+    and on the shared corpus the 31 judged top-10 places of names of two or more words
+    that common held 14 hits, 11 of them names their own pages define through the keyword.
+    """
+    return not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
+
+
 def is_generic(phrase: str, defines: bool, n_cp: int, n_docs: int) -> bool:
-    """A single word in more than GENERIC_SHARE of all documents that no page defines through the keyword."""
-    return len(words(phrase)) == 1 and not defines and n_docs > 0 and n_cp > GENERIC_SHARE * n_docs
+    """A single word in more than GENERIC_SHARE of all documents that no page defines through
+    the keyword: too common to be offered as a heading, link or WordNet name at all."""
+    return len(words(phrase)) == 1 and is_common(defines, n_cp, n_docs)
 
 
 def reads_under(said: Said | None) -> bool:
@@ -393,7 +406,7 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         out.append((COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
                                         "beside the keyword"))
     if facts.generic:
-        out.append((GENERIC_FACTOR, f"a generic word: in over {GENERIC_SHARE:.0%} of all documents"))
+        out.append((GENERIC_FACTOR, f"a generic name: in over {GENERIC_SHARE:.0%} of all documents"))
     return out
 
 
@@ -431,7 +444,7 @@ def legend() -> list[str]:
         "star, citing paragraphs, kind-of sentence or WordNet placement ties it to the keyword",
         f"x 1/{1 / SHARED_DOCUMENTS_ONLY_FACTOR:g} more if, besides, no sentence of the collection names both "
         "(shared documents are all that joins them)",
-        f"x {GENERIC_FACTOR:g} for a generic word (in over {GENERIC_SHARE:.0%} of all documents)",
+        f"x {GENERIC_FACTOR:g} for a generic name (in over {GENERIC_SHARE:.0%} of all documents)",
     ]
 
 
@@ -624,7 +637,7 @@ def is_thin(n_b: int) -> bool:
 
 
 def rank_key(row: dict) -> tuple:
-    """The default order: by kind (KINDS); candidates with thin evidence, then those at chance,
-    after the others; then by score."""
-    return (KINDS.index(row["kind"]), is_thin(row["n_b"]), bool(row.get("chance")), -row["score"], -row["s1"],
-            row["phrase"])
+    """The default order: by kind (KINDS); those a rule of their name scores 0 last, candidates
+    with thin evidence, then those at chance, after the others; then by score."""
+    return (KINDS.index(row["kind"]), bool(row.get("ruled_out")), is_thin(row["n_b"]), bool(row.get("chance")),
+            -row["score"], -row["s1"], row["phrase"])

@@ -29,6 +29,11 @@ FRAGMENT_ENDS = frozenset({"a", "an", "the", "of", "in", "on", "at", "by", "for"
 # background") nor "concepts" ("Fundamental modeling concepts").
 DOCUMENT_PART_HEADS = frozenset({"example", "examples", "overview", "introduction", "summary", "conclusion",
                                  "conclusions", "caveats"})
+# A whole heading that names a part of an API reference's entry (Sphinx, numpydoc, Javadoc):
+# alone, not as a head ("Diminishing returns" is a subject). No judged phrase of the shared
+# corpus or the PostgreSQL manual is one of them.
+API_PART_NAMES = frozenset({"parameters", "other parameters", "returns", "return type", "return value",
+                            "attributes", "methods", "raises", "yields", "warns", "throws", "type parameters"})
 # Where a noun phrase's head ends and its modifier begins ("History of the Internet").
 PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
 # What an organisation's first sentence calls it, as the head of what it "is" ("an American

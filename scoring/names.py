@@ -12,7 +12,7 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, singular, stemmed, without_qualifier, words
 
-from .lexicon import DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS
+from .lexicon import API_PART_NAMES, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -48,7 +48,14 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
 # variable or psql command ("$TG_event", "\dl[+]"), an option ("-m", "-e --echo"), an optional
 # argument ("\s [ filename ]"); and an aside alone, what an index adds after a name
 # ("(logging.Logger method)", "(pdb command)"). "C--", "C#" and "(c)Brain" stay names.
-_CODE = re.compile(r"[{};=]|^[\\$]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$")
+# An API reference's members (version 124): a call or signature, a name of two or more
+# characters and its parenthesised arguments and nothing after ("fit(X, y)", "get_depth()",
+# "class KernelRidge(alpha=1)"; "O(1) scheduler" and "Space(s)" stay), an attribute's
+# identifier ending in "_" ("coef_", "labels_"), and a quoted lower-case literal ("'auto'").
+_CODE = re.compile(r"""[{};=]|^[\\$]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$
+                   | ^(?:class\s+)?[A-Za-z_][\w.]+\((?!e?s\)$)[^()]*\)$
+                   | (?:^|\s)[A-Za-z]\w*_(?:\s|$)
+                   | ^['‘"“][a-z_][\w.-]*['’"”]$""", re.X)
 
 
 # Begins a cut-off phrase, not a name, when written in lower case ("in Java", "on a chip");
@@ -107,9 +114,10 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
 
 def names_a_document_part(phrase: str) -> bool:
     """True if a heading names a part of a document ("Logical Decoding Examples", "Overview of
-    Event Trigger Behavior", "Further reading"), not a subject of it."""
+    Event Trigger Behavior", "Further reading", an API entry's "Parameters"), not a subject of it."""
     ws = words(phrase)
     return bool(ws) and (ws[-1] in DOCUMENT_PART_HEADS or ws == ["further", "reading"]
+                         or " ".join(ws) in API_PART_NAMES
                          or (len(ws) > 2 and ws[0] == "overview" and ws[1] == "of"))
 
 
@@ -143,12 +151,26 @@ def holds_name(phrase: str, keyword: str) -> bool:
     return len(ph) > len(kw) and contains_phrase(ph, kw)
 
 
+# A member of an API named by its module path: "sklearn.svm.LinearSVC", "java.lang.Object".
+_QUALIFIED_MEMBER = re.compile(r"[a-z_]\w*(?:\.[A-Za-z_]\w*)*\.([A-Za-z_]*[A-Z_]\w*)")
+
+
+def member_name(written: str) -> str:
+    """An API member's own name without its module path ("sklearn.svm.LinearSVC" -> "LinearSVC":
+    one class, however qualified); any other name as written. The path starts in lower case,
+    as modules do, so "ASP.NET" and "Node.js" stay whole, and the last part is a class's
+    (a capital) or a function's (an underscore), so "archive.today", "socket.io" and
+    "www.example.com" stay whole too."""
+    m = _QUALIFIED_MEMBER.fullmatch(written.strip())
+    return m.group(1) if m else written
+
+
 @functools.lru_cache(maxsize=65_536)  # pure, and a run keys the same names ~18,000 times
 def concept_key(written: str) -> tuple[str, ...]:
-    """What two names of one concept share: their words, plurals folded, a trailing qualifier
-    and a leading "the" dropped ("Video game consoles" = "video game console"; "Firefox (web
-    browser)" = "Firefox")."""
-    ws = words(without_qualifier(written))
+    """What two names of one concept share: their words, plurals folded, a trailing qualifier,
+    a leading "the" and an API member's module path dropped ("Video game consoles" = "video
+    game console"; "Firefox (web browser)" = "Firefox"; "sklearn.svm.SVC" = "SVC")."""
+    ws = words(without_qualifier(member_name(written)))
     if len(ws) > 1 and ws[0] == "the":  # "The Open Source Definition" = "Open Source Definition"
         ws = ws[1:]
     return tuple(singular(w) for w in ws)

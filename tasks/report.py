@@ -159,7 +159,7 @@ PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
                     "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
-                    "thin", "variant_of", "holds_keyword", "same_genus", "listed_beside")
+                    "thin", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
 def _defines(e: dict) -> str:
@@ -302,7 +302,7 @@ def render_evidence_markdown(report: dict) -> str:
     lines.append("")
     # Rows a rule set to 0 (part of the keyword, a fragment, another name of a ranked
     # concept): the first thing a reader asks of a name that sits at the bottom.
-    ruled = [c for c in cands if not c["evidence"]["why"].startswith("S1 ")]
+    ruled = [c for c in cands if ruled_out(c)]
     if ruled:
         lines += ["## Score 0 by a rule, whatever the counts", ""]
         lines += [f"- **{c['phrase']}**: {c['evidence']['why']}." for c in ruled]
@@ -319,8 +319,16 @@ def ranked(report: dict) -> list[dict]:
     """The report's main list in rank order: its concepts (default method), or its
     candidates but Type III (published), as the console summary and report.md show them."""
     if report.get("parameters", {}).get("method", "published") == "evidence":
-        return [c for c in report["candidates"] if kind(c) == "concept"]
+        return [c for c in report["candidates"] if kind(c) == "concept" and not ruled_out(c)]
     return [c for c in report["candidates"] if c["type"] != "III"]
+
+
+def ruled_out(c: dict) -> bool:
+    """True if a rule of its name set the candidate's score to 0 (a fragment, the keyword again,
+    another name of a ranked concept): the report lists it apart, not among the concepts."""
+    e = c.get("evidence", {})
+    # Reports before ranking version 124 did not record it; their explanation says it.
+    return e.get("ruled_out", not e.get("why", "S1 ").startswith("S1 "))
 
 
 def summary_lines(report: dict, path: str) -> list[str]:

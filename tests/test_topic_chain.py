@@ -18,6 +18,7 @@ from scoring.kinds import KINDS
 from scoring.names import concept_key
 from tasks import BuildIndex, TopicConcepts
 from tasks.topic import STAGES
+from tasks.report import ranked
 
 from integration_support import WIKI, StartedTasks, extract_slice, luigi_config
 
@@ -87,9 +88,10 @@ def test_report_schema_and_order(report):
     assert rep["n_k"] > 0
     cands = rep["candidates"]
     assert len(cands) >= 10
-    # The default order: by score, one-shared-document candidates after the rest, then those at chance.
-    keys = [(c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"]) for c in cands
-            if c["evidence"]["kind"] == "concept"]
+    # The default order: by score, one-shared-document candidates after the rest, then those at
+    # chance, and the names a rule scores 0 last.
+    keys = [(c["evidence"]["ruled_out"], c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"])
+            for c in cands if c["evidence"]["kind"] == "concept"]
     assert keys == sorted(keys)
     for c in cands:
         assert set(c) >= {"phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "pages"}
@@ -215,9 +217,11 @@ def test_stemming_shows_surface_forms(env):
     assert run(task)
     rep = json.loads(Path(task.output()["json"].path).read_text())
     assert rep["candidates"]
-    # Candidates are shown as written in the lists, never as Porter stems.
+    # Mined candidates are shown as written in the lists, never as Porter stems.
     items = Path(task.run_dir() / "03-items.jsonl").read_text().lower()
-    for c in rep["candidates"][:20]:
+    mined = [c for c in rep["candidates"] if c["evidence"]["source"] == "lists"][:20]
+    assert len(mined) == 20
+    for c in mined:
         assert c["phrase"].lower() in items
 
 
@@ -256,9 +260,9 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
     assert evidence["n_docs"] == rep["n_docs"] > rep["n_k"]
     # Concepts by score, those with thin evidence (one shared document) after the rest.
-    order_keys = [(c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"]) for c in rep["candidates"]
-                  if c["evidence"]["kind"] == "concept"]
-    assert order_keys == sorted(order_keys) and order_keys[0][2] < 0
+    order_keys = [(c["evidence"]["ruled_out"], c["evidence"]["thin"], c["evidence"]["chance"],
+                   -c["evidence"]["score"]) for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
+    assert order_keys == sorted(order_keys) and order_keys[0][3] < 0
     assert all(c["evidence"]["thin"] == (c["n_b"] < 2) for c in rep["candidates"])
     # The per-keyword cut: the hypergeometric chance of each overlap, from the report's own counts.
     from scoring.evidence import CHANCE_P, chance_p
@@ -327,8 +331,8 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
     assert kinds == sorted(kinds, key=order.index)
     for kind in order:
-        group = [(c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"]) for c in rep["candidates"]
-                 if c["evidence"]["kind"] == kind]
+        group = [(c["evidence"]["ruled_out"], c["evidence"]["thin"], c["evidence"]["chance"],
+                  -c["evidence"]["score"]) for c in rep["candidates"] if c["evidence"]["kind"] == kind]
         assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
     assert evidence["works"] == kinds.count("work")
@@ -553,7 +557,7 @@ def test_batch_runs_each_keyword_once_and_tabulates_their_reports(env, report, t
         assert [r["keyword"] for r in doc["runs"]] == [KEYWORD, "data mining"]
         first = doc["runs"][0]
         assert first["report"] == task.output()["md"].path
-        concepts = [c["phrase"] for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
+        concepts = [c["phrase"] for c in ranked(rep)]  # the report's concepts, rule-zeroed names apart
         assert first["top"] == concepts[:5] and first["ranked"] == len(concepts) and first["n_k"] == rep["n_k"]
         with open(batch.output()["csv"].path, newline="") as f:
             rows = list(csv.DictReader(f))

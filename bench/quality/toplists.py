@@ -48,7 +48,9 @@ def mark(c: dict) -> str:
 
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     """The Markdown lines of one keyword."""
-    groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k]
+    from tasks.report import ruled_out  # after run_reports has put the project on sys.path
+
+    groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k and not ruled_out(c)]
               for k in ("concept", "person", "organisation", "work")}
     out = [f"## {keyword} (n(k) = {report['n_k']})", ""]
     out += [f"{i}. {mark(c)}" for i, c in enumerate(groups["concept"][:top], 1)]

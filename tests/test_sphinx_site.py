@@ -1,0 +1,131 @@
+"""A Sphinx documentation site (scikit-learn 1.2, tests/data/sklearn-docs): its links are content,
+its theme's sidebar buttons are no contents, its API members are code, and a topic run on it
+ranks the chapter's sections and estimators, not "fit(X, y)" or "Parameters"."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import luigi
+import pytest
+
+from pipeline.boilerplate import strip_boilerplate
+from pipeline.links import contents_links
+from pipeline.parse import main_text, parse_tree, parser_input
+from scoring.names import concept_key, is_fragment, member_name, names_a_document_part
+from tasks import BuildIndex, TopicConcepts
+from tasks.report import ranked, render_markdown
+
+from integration_support import luigi_config
+
+DOCS = Path(__file__).with_name("data") / "sklearn-docs"
+PREFIX = "https://scikit-learn.org/1.2/"
+
+
+def tree(name: str):
+    return parse_tree(parser_input((DOCS / name).read_bytes()))
+
+
+def test_a_cross_reference_link_is_content_but_a_citation_marker_is_not():
+    text = main_text(tree("modules/kernel_ridge.html"))
+    # Sphinx classes every link "reference internal"; its words belong to the sentence.
+    assert "combines Ridge regression and classification (linear least squares" in text
+    assert "with the kernel trick." in text
+    wiki = parse_tree(parser_input(b'<html><body><p>Text.<sup class="reference"><a href="#c1">[1]</a></sup> '
+                                   b'See <a class="reference internal" href="x.html">Lasso</a>.</p>'
+                                   b'<a class="footnote-reference" href="#f1">[2]</a></body></html>'))
+    strip_boilerplate(wiki)
+    assert " ".join(wiki.getroot().itertext() if hasattr(wiki, "getroot") else wiki.itertext()).split() == [
+        "Text.", "See", "Lasso", "."]
+
+
+def test_a_sidebar_s_buttons_and_notes_are_no_contents():
+    # The theme's box classed "sk-sidebar-toc-wrapper" holds Prev/Up/Next buttons, a versions
+    # note and a "cite us" note beside the page's own contents list, which links into itself.
+    assert contents_links(tree("modules/kernel_ridge.html"), PREFIX + "modules/kernel_ridge") == {}
+
+
+def test_a_part_page_s_toctree_lists_its_chapters():
+    links = contents_links(tree("supervised_learning.html"), PREFIX + "supervised_learning")
+    assert list(links)[:3] == ["Linear Models", "Linear and Quadratic Discriminant Analysis",
+                               "Kernel ridge regression"]
+    assert links["Naive Bayes"] == PREFIX + "modules/naive_bayes.html"
+    assert len(links) >= 17 and "Prev" not in links and "Next" not in links
+
+
+@pytest.mark.parametrize("phrase, fragment", [
+    ("fit(X, y)", True), ("get_depth()", True), ("set_params(**params)", True), ("coef_", True),
+    ("property coef_", True), ("'auto'", True), ("class KernelRidge(alpha=1, *, kernel='linear')", True),
+    ("socket()", True),
+    ("O(1) scheduler", False), ("Space(s)", False), ("Process(es)", False), ('"Television"', False),
+    ("Gaussian Process Classification (GPC)", False), ("Fork (system call)", False), ("maintenance_work_mem", False),
+    ("sklearn.isotonic.IsotonicRegression", False), ("Node.js", False), ("C#", False),
+])
+def test_an_api_member_s_signature_is_code(phrase, fragment):
+    assert is_fragment(phrase) is fragment
+
+
+@pytest.mark.parametrize("heading, part", [
+    ("Parameters", True), ("Returns", True), ("Attributes", True), ("Other Parameters", True), ("Raises", True),
+    ("Diminishing returns", False), ("Parameter estimation", False), ("Attribute grammar", False),
+])
+def test_an_api_entry_s_parts_are_no_subject(heading, part):
+    assert names_a_document_part(heading) is part
+
+
+@pytest.mark.parametrize("written, member", [
+    ("sklearn.svm.LinearSVC", "LinearSVC"), ("discriminant_analysis.LinearDiscriminantAnalysis",
+                                             "LinearDiscriminantAnalysis"),
+    ("sklearn.isotonic.isotonic_regression", "isotonic_regression"), ("java.lang.Object", "Object"),
+    ("ASP.NET", "ASP.NET"), ("Node.js", "Node.js"), ("socket.io", "socket.io"), ("archive.today", "archive.today"),
+    ("www.example.com", "www.example.com"), ("os.path", "os.path"),
+])
+def test_an_api_member_is_one_name_however_qualified(written, member):
+    assert member_name(written) == member
+    assert concept_key(written) == concept_key(member)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    base = tmp_path_factory.mktemp("sphinx")
+    corpus = base / "docs"
+    shutil.copytree(DOCS, corpus, ignore=shutil.ignore_patterns("README.md"))
+    out = base / "output"
+    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": PREFIX}):
+        assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
+        yield {"out": out}
+
+
+def report(env, keyword: str) -> dict:
+    task = TopicConcepts(keyword=keyword, output_root=str(env["out"]), pages=30, min_support=2.0)
+    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    return json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
+
+
+def test_a_chapter_s_sections_and_estimators_rank_and_api_members_do_not(env):
+    r = report(env, "naive bayes")
+    assert r["keyword_page"] == PREFIX + "modules/naive_bayes"
+    top = [c["phrase"] for c in ranked(r)[:10]]
+    for name in ("Gaussian Naive Bayes", "Multinomial Naive Bayes", "GaussianNB", "MultinomialNB"):
+        assert name in top, (name, top)
+    assert not any(is_fragment(p) or names_a_document_part(p) for p in top), top
+    # "sklearn.naive_bayes.GaussianNB" and "GaussianNB" are one estimator: it ranks once.
+    keys = [concept_key(p) for p in top]
+    assert len(keys) == len(set(keys)), top
+
+
+def test_the_report_lists_the_names_a_rule_scores_0_apart(env):
+    r = report(env, "naive bayes")
+    ruled = [c for c in r["candidates"] if c["evidence"]["ruled_out"]]
+    assert ruled and all(c["evidence"]["score"] == 0 for c in ruled)
+    assert any(c["phrase"].startswith("fit(") for c in ruled)
+    # Listed after every other candidate of its kind, and not among the concepts.
+    concepts = [c for c in r["candidates"] if c["evidence"]["kind"] == "concept"]
+    firsts = [i for i, c in enumerate(concepts) if c["evidence"]["ruled_out"]]
+    assert firsts and firsts[0] == len(concepts) - len(firsts)
+    assert not any(c["evidence"]["ruled_out"] for c in ranked(r))
+    md = render_markdown(r)
+    concepts_table = md.split("## Concepts", 1)[1].split("\n## ", 1)[0]
+    assert "| fit(" not in concepts_table
+    assert "- **fit(" in md.split("## Score 0 by a rule", 1)[1]
