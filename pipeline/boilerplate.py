@@ -37,6 +37,11 @@ DEFAULT_CLASS_ID_WORDS = frozenset(
     headerlink
 """.split()
 )
+# Whole class names (not split into words, as "field" alone would take Drupal's
+# "field field--name-body", its article's body): docutils' "field-list" is an API entry's
+# Parameters / Returns / Attributes list (Sphinx, numpydoc), whose terms are a name and a
+# type run together ("n_features_in_" + "int" -> "n_features_in_int"), not subjects.
+DEFAULT_CLASS_NAMES = frozenset({"field-list"})
 # "headerlink": the permalink mark ("¶") documentation generators (Sphinx, MkDocs) put in
 # every heading and API signature; left in, it ends names ("re.VERBOSE¶").
 DEFAULT_SECTION_HEADINGS = frozenset(
@@ -69,6 +74,7 @@ class BoilerplateRules:
     tags: frozenset[str] = DEFAULT_TAGS
     roles: frozenset[str] = DEFAULT_ROLES
     class_id_words: frozenset[str] = DEFAULT_CLASS_ID_WORDS
+    class_names: frozenset[str] = DEFAULT_CLASS_NAMES
     section_headings: frozenset[str] = DEFAULT_SECTION_HEADINGS
     drop_hidden: bool = True
     enabled: bool = True
@@ -123,6 +129,13 @@ def _link_chrome_words(chrome_words: frozenset[str]) -> frozenset[str]:
     return chrome_words - _CROSS_REFERENCE_WORDS
 
 
+@functools.lru_cache(maxsize=100_000)
+def _class_name_hit(cls: str, names: frozenset[str]) -> str | None:
+    """The chrome class name among a class value's whitespace-separated names, or None."""
+    hit = set(cls.split()) & names
+    return min(hit) if hit else None
+
+
 def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: BoilerplateRules) -> str | None:
     """The attribute rule (role, class/id word, hidden) that marks `el` as chrome, or None."""
     if "role" in keys:
@@ -134,6 +147,10 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
         hit = _class_id_hit(el.get("class"), el.get("id"), chrome_words)
         if hit:
             return f"class/id:{hit}"
+        if rules.class_names and "class" in keys:
+            named = _class_name_hit(el.get("class"), rules.class_names)
+            if named:
+                return f"class:{named}"
     if rules.drop_hidden and (
         "hidden" in keys
         or ("aria-hidden" in keys and el.get("aria-hidden").lower() == "true")

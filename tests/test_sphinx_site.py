@@ -11,6 +11,7 @@ import luigi
 import pytest
 
 from pipeline.boilerplate import strip_boilerplate
+from mining.listitems import iter_items
 from pipeline.links import contents_links
 from pipeline.parse import main_text, parse_tree, parser_input
 from scoring.names import concept_key, is_fragment, member_name, names_a_document_part
@@ -36,8 +37,20 @@ def test_a_cross_reference_link_is_content_but_a_citation_marker_is_not():
                                    b'See <a class="reference internal" href="x.html">Lasso</a>.</p>'
                                    b'<a class="footnote-reference" href="#f1">[2]</a></body></html>'))
     strip_boilerplate(wiki)
-    assert " ".join(wiki.getroot().itertext() if hasattr(wiki, "getroot") else wiki.itertext()).split() == [
-        "Text.", "See", "Lasso", "."]
+    assert " ".join(wiki.itertext()).split() == ["Text.", "See", "Lasso", "."]
+
+
+def test_an_api_entry_s_field_list_is_chrome_but_a_drupal_body_field_is_not():
+    root = tree("modules/generated/sklearn.kernel_ridge.KernelRidge.html")
+    strip_boilerplate(root)
+    items = [text for _, text in iter_items(root)]
+    # Before: "n_features_in_int", "alphafloat or array-like of shape (n_targets,), default=1.0".
+    assert not any(t.startswith(("n_features_in_", "alpha", "Parameters", "Returns")) for t in items), items
+    assert any(t.startswith("fit(X, y") for t in items)  # the signatures stay: the code rule reads them
+    drupal = parse_tree(parser_input(b'<html><body><div class="field field--name-body"><p>Body text.</p></div>'
+                                     b'<dl class="field-list simple"><dt>Speed:</dt><dd>Fast.</dd></dl></body></html>'))
+    strip_boilerplate(drupal)
+    assert " ".join(drupal.itertext()).split() == ["Body", "text."]
 
 
 def test_a_sidebar_s_buttons_and_notes_are_no_contents():
