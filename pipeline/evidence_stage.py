@@ -114,7 +114,10 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # keyword (read only from a page about the keyword: its first paragraph names it).
     # Pages that share the keyword's title: a manual's chapter before a section of another
     # chapter ("Chapter 35. Large Objects" before "36.5. Large Objects"); otherwise as found.
-    titled_pages = sorted(backend.pages_about(keyword, with_plurals=True), key=lambda p: numbering_depth(p[1]))
+    # A page titled as the keyword before one that answers only by its URL (a redirect's stub,
+    # "modules/model_persistence.html" titled after the whole site).
+    titled_pages = sorted(backend.pages_about(keyword, with_plurals=True),
+                          key=lambda p: (not titled_as(p[1], keyword), numbering_depth(p[1])))
     own = choose_page(by_sense(titled_pages, keyword, count), keyword, within=None)
     titled = own is not None and titled_as(own[1], keyword)
     if own is None:

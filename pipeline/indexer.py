@@ -107,6 +107,7 @@ class Copies:
     def __init__(self) -> None:
         self.owners: set[str] = set()           # canonical URLs of the pages that stand for themselves
         self.waiting: dict[str, list[tuple[int, str, str | None, str]]] = {}  # canonical -> [(rowid, title, text, url)]
+        self.stored: set[str] = set()           # the URL of every waiting page
 
     def searchable_now(self, url: str, declared: str) -> bool:
         """True if the page stands for itself; else it waits for resolve()."""
@@ -118,6 +119,7 @@ class Copies:
 
     def wait(self, declared: str, rowid: int, title: str, text: str | None, url: str) -> None:
         self.waiting.setdefault(declared, []).append((rowid, title, text, url))
+        self.stored.add(url)
 
     def resolve(self, con) -> int:
         """Make each waiting group's stand-in searchable, mark the rest; the number of copies.
@@ -127,9 +129,14 @@ class Copies:
         """
         copies = 0
         for declared, group in self.waiting.items():
-            if declared in self.owners:
+            found = (con.execute("SELECT id FROM pages WHERE url = ?", (declared,)).fetchone()
+                     if declared in self.owners or declared in self.stored else None)
+            if declared in self.owners or found:
+                # The page at the declared URL stands for the group, even one that itself names
+                # another canonical URL: a site's redirect stub ("modules/model_persistence.html",
+                # its canonical "../model_persistence.html") is a copy of the page it points to,
+                # which declares the site's newest version ("stable/model_persistence.html").
                 keeper, rest = declared, group
-                found = con.execute("SELECT id FROM pages WHERE url = ?", (declared,)).fetchone()
                 keeper_id = found[0] if found else None
             else:
                 (keeper_id, title, text, keeper), rest = group[0], group[1:]

@@ -20,7 +20,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 16  # 16: a docutils field list (class "field-list": an API entry's Parameters, Returns, Attributes) is chrome; 15: a link classed "reference" (Sphinx's cross-references) is content, not chrome; 14: an appendix's numbering ("F.46.") off title keys; 13: a folder's links to its files by name (x.html) stored as the files' URLs (urls.collection_url); 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
+SCHEMA_VERSION = 17  # 17: a page's first paragraph read across <section> elements (pipeline.testbed._body_of); 16: a docutils field list (class "field-list": an API entry's Parameters, Returns, Attributes) is chrome; 15: a link classed "reference" (Sphinx's cross-references) is content, not chrome; 14: an appendix's numbering ("F.46.") off title keys; 13: a folder's links to its files by name (x.html) stored as the files' URLs (urls.collection_url); 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
 # index folders may linger); 7: the names pages' URLs spell are title keys
 
 SCHEMA = """

@@ -143,13 +143,24 @@ def _usable(text: str) -> bool:
     return not (_DIGIT.search(text) and _COORDINATES.fullmatch(text))
 
 
+def _body_of(p: etree._Element) -> etree._Element:
+    """The element whose paragraphs `p` is one of: its parent, a <section> being part of the
+    body that holds it (Sphinx and other HTML5 pages wrap each heading's text in one, so a
+    long subsection would otherwise outvote the page's opening paragraph)."""
+    up = p.getparent()
+    while up.tag == "section" and up.getparent() is not None:
+        up = up.getparent()
+    return up
+
+
 def first_paragraph_of(root: etree._Element, rules: BoilerplateRules = DEFAULT_RULES) -> str:
     """The first usable `<p>` of running text in the page's main content ("" if none).
 
     Main content: what strip_boilerplate() keeps (chrome and back-matter sections such as
     References go). Running text: paragraphs outside tables, lists, quotations and
     figures; the element with the most such `<p>` children is the article body (quote
-    boxes and the like hold few), and its `<p>` children are read in order. Paragraphs
+    boxes and the like hold few; the paragraphs of a <section> count as its parent's), and
+    its paragraphs are read in order. Paragraphs
     that are empty or hold only coordinates are skipped. Should the body hold no usable
     paragraph, the first usable content paragraph anywhere is taken. Mutates the tree.
 
@@ -177,9 +188,9 @@ def first_paragraph_of(root: etree._Element, rules: BoilerplateRules = DEFAULT_R
                 running.append(p)
     if not paragraphs:
         return ""
-    counts = Counter(p.getparent() for p in running or paragraphs)
+    counts = Counter(_body_of(p) for p in running or paragraphs)
     container = max(counts, key=counts.__getitem__)  # ties: the first in page order
-    body_paragraphs = [p for p in container if p.tag == "p" and cache[p][0]]
+    body_paragraphs = [p for p in paragraphs if _body_of(p) is container]
     tried = set(body_paragraphs)
     for p in body_paragraphs + [p for p in paragraphs if p not in tried]:
         text = _paragraph_text(p, rules)

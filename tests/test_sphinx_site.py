@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import luigi
@@ -12,7 +13,10 @@ import pytest
 
 from pipeline.boilerplate import strip_boilerplate
 from mining.listitems import iter_items
+from pipeline.boilerplate import NO_RULES
 from pipeline.links import contents_links
+from pipeline.search import LocalBackend
+from pipeline.testbed import first_paragraph
 from pipeline.parse import main_text, parse_tree, parser_input
 from scoring.names import concept_key, is_fragment, member_name, names_a_document_part
 from tasks import BuildIndex, TopicConcepts
@@ -107,13 +111,41 @@ def env(tmp_path_factory):
     out = base / "output"
     with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": PREFIX}):
         assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
-        yield {"out": out}
+        yield {"out": out, "index": BuildIndex(output_root=str(out)).output()["db"].path}
 
 
 def report(env, keyword: str) -> dict:
     task = TopicConcepts(keyword=keyword, output_root=str(env["out"]), pages=30, min_support=2.0)
     assert luigi.build([task], local_scheduler=True, log_level="WARNING")
     return json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
+
+
+def test_a_sectioned_page_s_first_paragraph_is_its_opening_one():
+    # Sphinx wraps each heading's text in a <section>: the opening paragraph is the h1
+    # section's only one, and a longer subsection must not outvote it.
+    lead = first_paragraph((DOCS / "model_persistence.html").read_bytes(), NO_RULES)
+    assert lead.startswith("After training a scikit-learn model, it is desirable")
+
+
+def test_a_redirect_stub_is_a_copy_of_the_page_it_names(env):
+    # modules/model_persistence.html redirects (meta refresh, canonical "../model_persistence.html")
+    # to the page, which itself declares the site's newest version as canonical.
+    backend = LocalBackend(env["index"])
+    try:
+        assert [u for u, _, _ in backend.pages_about("model persistence")] == [PREFIX + "model_persistence"]
+    finally:
+        backend.close()
+    with sqlite3.connect(env["index"]) as con:
+        (copy_of,) = con.execute("SELECT duplicate_of FROM pages WHERE url = ?",
+                                 (PREFIX + "modules/model_persistence",)).fetchone()
+    assert copy_of == PREFIX + "model_persistence"
+
+
+def test_the_keyword_s_page_is_found_and_its_sections_rank(env):
+    r = report(env, "model persistence")
+    assert r["keyword_page"] == PREFIX + "model_persistence"
+    top = [c["phrase"] for c in ranked(r)[:10]]
+    assert {"Python specific serialization", "Interoperable formats"} <= set(top), top
 
 
 def test_a_chapter_s_sections_and_estimators_rank_and_api_members_do_not(env):
