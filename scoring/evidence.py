@@ -636,6 +636,14 @@ def is_thin(n_b: int) -> bool:
     return n_b < MIN_SHARED_DOCUMENTS
 
 
+def ruled_out(candidate: dict) -> bool:
+    """True if a rule of its name set a report candidate's score to 0 (a fragment, the keyword
+    again, another name of a ranked concept): the report lists it apart, not among the concepts."""
+    e = candidate.get("evidence", {})
+    # Reports before ranking version 124 did not record it; their explanation says it.
+    return e.get("ruled_out", not e.get("why", "S1 ").startswith("S1 "))
+
+
 def rank_key(row: dict) -> tuple:
     """The default order: by kind (KINDS); those a rule of their name scores 0 last, candidates
     with thin evidence, then those at chance, after the others; then by score."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import legend
+from scoring.evidence import legend, ruled_out
 
 TOP = 10
 
@@ -322,13 +322,6 @@ def ranked(report: dict) -> list[dict]:
         return [c for c in report["candidates"] if kind(c) == "concept" and not ruled_out(c)]
     return [c for c in report["candidates"] if c["type"] != "III"]
 
-
-def ruled_out(c: dict) -> bool:
-    """True if a rule of its name set the candidate's score to 0 (a fragment, the keyword again,
-    another name of a ranked concept): the report lists it apart, not among the concepts."""
-    e = c.get("evidence", {})
-    # Reports before ranking version 124 did not record it; their explanation says it.
-    return e.get("ruled_out", not e.get("why", "S1 ").startswith("S1 "))
 
 
 def summary_lines(report: dict, path: str) -> list[str]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scoring.names import concept_key
-from tasks.report import ruled_out
+from scoring.evidence import ruled_out
 
 from .toplists import add_site_arguments, publish, run_reports, site_from
 

@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.evidence import reads_under
+from scoring.evidence import reads_under, ruled_out
 from scoring.hearst import Said
 from scoring.taxonomy import UNDER
 
@@ -48,8 +48,6 @@ def mark(c: dict) -> str:
 
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     """The Markdown lines of one keyword."""
-    from tasks.report import ruled_out  # after run_reports has put the project on sys.path
-
     groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k and not ruled_out(c)]
               for k in ("concept", "person", "organisation", "work")}
     out = [f"## {keyword} (n(k) = {report['n_k']})", ""]
