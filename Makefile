@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -53,6 +53,12 @@ bench-sklearn: setup
 	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-sklearn.json \
 		--corpus output/sites/sklearn-1.2 --url-prefix https://scikit-learn.org/1.2/ \
 		--output-root output/sites/runs-sklearn --out bench/results/quality/handjudged-sklearn.md
+
+bench-python-docs: setup
+	sh bench/quality/fetch_debian_docs.sh python3.11-doc usr/share/doc/python3.11/html output/sites/python-3.11-doc
+	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-python.json \
+		--corpus output/sites/python-3.11-doc --url-prefix https://docs.python.org/3.11/ \
+		--output-root output/sites/runs-python --out bench/results/quality/handjudged-python.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
