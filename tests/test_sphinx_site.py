@@ -74,7 +74,9 @@ def test_a_part_page_s_toctree_lists_its_chapters():
 @pytest.mark.parametrize("phrase, fragment", [
     ("fit(X, y)", True), ("get_depth()", True), ("set_params(**params)", True), ("coef_", True),
     ("property coef_", True), ("'auto'", True), ("class KernelRidge(alpha=1, *, kernel='linear')", True),
-    ("socket()", True),
+    ("socket()", True), ("Calendar (class in calendar)", True), ("crypt() (in module crypt)", True),
+    ("accept() (socket.socket method)", True), ("abs() (built-in function)", True), ("CALL (opcode)", True),
+    ("Python (programming language)", False), ("Function (mathematics)", False), ("Ship (class)", False),
     ("O(1) scheduler", False), ("Space(s)", False), ("Process(es)", False), ('"Television"', False),
     ("Gaussian Process Classification (GPC)", False), ("Fork (system call)", False), ("maintenance_work_mem", False),
     ("sklearn.isotonic.IsotonicRegression", False), ("Node.js", False), ("C#", False),
