@@ -25,6 +25,7 @@ from .noisy import noisy_reason
 from .parse import content_tree, main_text
 from .page_cache import PageCache
 from .search import SearchBackend
+from .text import plurals, singular, words
 
 Progress = Callable[[int, int], None] | None
 SCORE_COLUMNS = ["phrase", "n_k", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "type"]
@@ -133,6 +134,23 @@ def candidates(tx: Sequence[dict], frequent: Sequence[tuple[str, int]], mode: st
     else:
         cands, dropped = phrase_candidates(frequent, items, keyword)
     return {"candidates": [vars(c) for c in cands], "dropped": [vars(d) for d in dropped]}
+
+
+def search_form(count: Callable[[Sequence[str]], int], keyword: str) -> str:
+    """The keyword as the chain searches and counts it: as typed, or, when no document holds it
+    so, the first plural of its last word that some document holds ("pairwise metric" ->
+    "pairwise metrics": a site titles and writes its chapters in the plural, and a user types
+    the singular). A search engine matches such forms itself; the index matches words as
+    written, so a singular keyword found nowhere would otherwise count 0 and mine nothing.
+    Keywords some document holds as typed (every one the README measures) are unchanged."""
+    ws = words(keyword)
+    if not ws or count([keyword]) > 0 or singular(ws[-1]) != ws[-1]:
+        return keyword
+    for other in plurals(ws[-1]):
+        form = " ".join(ws[:-1] + [other])
+        if count([form]) > 0:
+            return form
+    return keyword
 
 
 def hit_counts(count: Callable[[Sequence[str]], int], keyword: str, cands: Sequence[dict],

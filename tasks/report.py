@@ -16,8 +16,13 @@ _NO_CANDIDATES = ["**No candidates.** Either no page contains the keyword, or no
 
 
 def searched_as_note(report: dict) -> str | None:
-    """A warning when the index cannot read part of the keyword ("C++" is searched as "c"), else None."""
+    """A warning when the keyword was searched in another form: its plural, as no document holds
+    it as typed ("pairwise metric" as "pairwise metrics"), or without what the index cannot read
+    ("C++" as "c"); else None."""
     keyword = report.get("keyword", "")
+    if report.get("searched_as"):
+        return (f"Searched as \"{report['searched_as']}\": no document holds \"{keyword}\" as typed, so every "
+                f"count and page is that of \"{report['searched_as']}\".")
     symbols = dropped_symbols(keyword)
     if not symbols:
         return None

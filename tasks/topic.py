@@ -38,12 +38,20 @@ ITEMSET_ALGORITHMS = ("fpgrowth", "apriori")
 STAR_PARSERS = ("auto", "lexbor", "html5lib", "lxml")
 
 
+# 2 (session 43): a keyword no document holds as typed is searched in the plural
+# (pipeline.topic_stages.search_form). The default method's runs carry RANKING_VERSION instead.
+SEARCH_VERSION = 2
+
+
 def run_folder_name(params: dict, index: str, ranking_version: int = RANKING_VERSION) -> str:
     """The folder of a topic run: the keyword's slug and a digest of every parameter, the index and the ranking."""
     key = dict(params, index=str(Path(index).resolve()))
     if params.get("method") == "evidence":
         # A changed ranking must not be served from an earlier run's folder as if current.
         key["ranking_version"] = ranking_version
+    else:
+        # Nor a published run made before a keyword found nowhere was searched in the plural.
+        key["search_version"] = SEARCH_VERSION
     return f"{slug(params['keyword'])}-{short_digest(json.dumps(key, sort_keys=True))}"
 
 
@@ -170,6 +178,14 @@ class TopicStage(Stage):
         finally:
             counter.close()
 
+    def query(self) -> str:
+        """The keyword as searched and counted (pipeline.topic_stages.search_form): as typed, or
+        its plural when no document holds it as typed. Asked once a task, after the index is built."""
+        if "_query" not in self.__dict__:
+            with self.hit_counter() as count:
+                self.__dict__["_query"] = stages.search_form(count, self.keyword)
+        return self.__dict__["_query"]
+
     @contextlib.contextmanager
     def page_cache(self):
         """What runs read from pages' parsed trees, kept on disk beside the hit counts."""
@@ -187,7 +203,7 @@ class SearchResults(TopicStage):
 
     def run(self):
         backend = self.open_backend()
-        rows = collect_results(backend, self.keyword, self.pages, self.domain,
+        rows = collect_results(backend, self.query(), self.pages, self.domain,
                                progress=lambda u, seen: self.status(f"{u} usable of {seen} results",
                                                                      100 * u / self.pages))
         write_jsonl(self.output(), rows)
@@ -253,7 +269,7 @@ class CandidatePhrases(TopicStage):
     def run(self):
         frequent = [(r["itemset"], int(r["support"])) for r in read_csv(self.input())]
         write_json(self.output(), stages.candidates(read_jsonl(self.stage_input(Transactions)), frequent,
-                                                    self.mode, self.stemming, self.keyword))
+                                                    self.mode, self.stemming, self.query()))
 
 
 class HitCounts(TopicStage):
@@ -265,7 +281,7 @@ class HitCounts(TopicStage):
     def run(self):
         cands = read_json(self.input())["candidates"]
         with self.hit_counter() as count:
-            rows = stages.hit_counts(count, self.keyword, cands, self.progress("candidates counted"))
+            rows = stages.hit_counts(count, self.query(), cands, self.progress("candidates counted"))
         write_csv(self.output(), ["phrase", "n_k", "n_cp", "n_b"], rows)
 
 
@@ -290,7 +306,7 @@ class TagTreeCheck(TopicStage):
     def run(self):
         cands = read_json(self.stage_input(CandidatePhrases))["candidates"]
         with self.page_cache() as cache:
-            found = stages.stars(self.open_backend(), self.rules(), cands, self.keyword,
+            found = stages.stars(self.open_backend(), self.rules(), cands, self.query(),
                                  self.star_parser, self.progress("tag trees checked"), cache)
         write_json(self.output(), found)
 
@@ -309,7 +325,7 @@ class Evidence(TopicStage):
         taxonomy = Taxonomy(self.input()["wordnet"].path)
         try:
             with self.hit_counter() as count, self.page_cache() as pages:
-                result = evidence_stage.evidence(self.open_backend(), self.keyword, scored,
+                result = evidence_stage.evidence(self.open_backend(), self.query(), scored,
                                          read_json(self.stage_input(CandidatePhrases))["candidates"],
                                          read_json(self.input()["stars"]), count, self.s1_threshold, self.domain,
                                          self.progress("candidates weighed"), self.rules(), taxonomy,
@@ -344,13 +360,15 @@ class TopicConcepts(TopicStage):
             n_k = scored[0]["n_k"]
         else:  # no candidate carries n(k): ask for it
             with self.hit_counter() as count:
-                n_k = count([self.keyword])
+                n_k = count([self.query()])
+        searched = {"searched_as": self.query()} if self.query() != self.keyword else {}
         report = stages.report(self.keyword, self.run_params(), n_k,
                                read_json(self.stage_input(CandidatePhrases))["candidates"], scored,
                                read_json(self.stage_input(TagTreeCheck)),
                                read_json(self.stage_input(Evidence)) if self.method == "evidence" else None,
                                run_dir=str(self.run_dir()), index=self.index_task().output()["db"].path,
-                               pages_mined=sum(1 for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]))
+                               pages_mined=sum(1 for r in read_jsonl(self.stage_input(NoisyFilter)) if r["kept"]),
+                               **searched)
         write_json(self.output()["json"], report)
         header, rows = report_table(report)
         write_csv(self.output()["csv"], header, rows)

@@ -20,6 +20,7 @@ from pipeline.testbed import first_paragraph
 from pipeline.parse import main_text, parse_tree, parser_input
 from scoring.names import concept_key, is_fragment, member_name, names_a_document_part
 from tasks import BuildIndex, TopicConcepts
+from pipeline.topic_stages import search_form
 from tasks.report import ranked, render_markdown
 
 from integration_support import luigi_config
@@ -176,3 +177,21 @@ def test_the_report_lists_the_names_a_rule_scores_0_apart(env):
     concepts_table = md.split("## Concepts", 1)[1].split("\n## ", 1)[0]
     assert "| fit(" not in concepts_table
     assert "- **fit(" in md.split("## Score 0 by a rule", 1)[1]
+
+
+def test_search_form_takes_the_plural_only_when_the_typed_form_is_nowhere():
+    docs = {"pairwise metrics": 4, "ensemble methods": 30, "ensemble method": 2, "query": 5, "indices": 3}
+    count = lambda phrases: docs.get(" ".join(phrases), 0)  # noqa: E731  (one phrase a call here)
+    assert search_form(count, "pairwise metric") == "pairwise metrics"
+    assert search_form(count, "ensemble method") == "ensemble method"  # some document holds it as typed
+    assert search_form(count, "query") == "query"
+    assert search_form(count, "index") == "indices"  # an irregular plural, when only it is written
+    assert search_form(count, "unix service") == "unix service"  # nowhere in either form: as typed
+    assert search_form(count, "metrics") == "metrics"  # typed in the plural: not pluralised again
+
+
+def test_a_keyword_typed_in_the_singular_is_searched_in_the_plural_the_site_writes(env):
+    r = report(env, "naive bayes method")
+    assert r["searched_as"] == "naive bayes methods" and r["n_k"] >= 1
+    assert 'Searched as "naive bayes methods": no document holds "naive bayes method" as typed' in render_markdown(r)
+    assert "searched_as" not in report(env, "naive bayes")
