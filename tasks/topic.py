@@ -181,10 +181,13 @@ class TopicStage(Stage):
     def query(self) -> str:
         """The keyword as searched and counted (pipeline.topic_stages.search_form): as typed, or
         its plural when no document holds it as typed. Asked once a task, after the index is built."""
-        if "_query" not in self.__dict__:
+        # Kept per index and working directory, as run_dir is: one task may serve two indexes.
+        memo = self.__dict__.setdefault("_queries", {})
+        key = (self.index_task(), os.getcwd())
+        if key not in memo:
             with self.hit_counter() as count:
-                self.__dict__["_query"] = stages.search_form(count, self.keyword)
-        return self.__dict__["_query"]
+                memo[key] = stages.search_form(count, self.keyword)
+        return memo[key]
 
     @contextlib.contextmanager
     def page_cache(self):
