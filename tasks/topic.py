@@ -38,6 +38,7 @@ ITEMSET_ALGORITHMS = ("fpgrowth", "apriori")
 STAR_PARSERS = ("auto", "lexbor", "html5lib", "lxml")
 
 
+_QUERIES: dict[tuple[str, str], str] = {}  # (index file, keyword) -> the form searched (TopicStage.query)
 # 2 (session 43): a keyword no document holds as typed is searched in the plural
 # (pipeline.topic_stages.search_form). The default method's runs carry RANKING_VERSION instead.
 SEARCH_VERSION = 2
@@ -181,13 +182,16 @@ class TopicStage(Stage):
     def query(self) -> str:
         """The keyword as searched and counted (pipeline.topic_stages.search_form): as typed, or
         its plural when no document holds it as typed. Asked once a task, after the index is built."""
-        # Kept per index and working directory, as run_dir is: one task may serve two indexes.
-        memo = self.__dict__.setdefault("_queries", {})
-        key = (self.index_task(), os.getcwd())
-        if key not in memo:
-            with self.hit_counter() as count:
-                memo[key] = stages.search_form(count, self.keyword)
-        return memo[key]
+        # Kept for the process per index file: every stage of a run asks, and a stage opening
+        # the hit-count cache for it cost 11 ms (a published chain takes about 600).
+        key = (str(Path(self.index_task().output()["db"].path).resolve()), self.keyword)
+        if key not in _QUERIES:
+            backend = self.open_backend()
+            try:
+                _QUERIES[key] = stages.search_form(backend.hit_count, self.keyword)
+            finally:
+                backend.close()
+        return _QUERIES[key]
 
     @contextlib.contextmanager
     def page_cache(self):
