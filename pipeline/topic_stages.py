@@ -144,7 +144,8 @@ def search_form(count: Callable[[Sequence[str]], int], keyword: str) -> str:
     written, so a singular keyword found nowhere would otherwise count 0 and mine nothing.
     Keywords some document holds as typed (every one the README measures) are unchanged."""
     ws = words(keyword)
-    if not ws or count([keyword]) > 0 or singular(ws[-1]) != ws[-1]:
+    # A word of one or two letters or with a digit has no plural to look for ("c", "3d", "web 2").
+    if not ws or len(ws[-1]) < 3 or not ws[-1].isalpha() or singular(ws[-1]) != ws[-1] or count([keyword]) > 0:
         return keyword
     for other in plurals(ws[-1]):
         form = " ".join(ws[:-1] + [other])

@@ -188,6 +188,8 @@ def test_search_form_takes_the_plural_only_when_the_typed_form_is_nowhere():
     assert search_form(count, "index") == "indices"  # an irregular plural, when only it is written
     assert search_form(count, "unix service") == "unix service"  # nowhere in either form: as typed
     assert search_form(count, "metrics") == "metrics"  # typed in the plural: not pluralised again
+    docs.update({"cs": 9, "web 2s": 1})
+    assert search_form(count, "c") == "c" and search_form(count, "web 2") == "web 2"  # no plural to look for
 
 
 def test_a_keyword_typed_in_the_singular_is_searched_in_the_plural_the_site_writes(env):
