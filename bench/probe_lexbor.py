@@ -47,7 +47,7 @@ def _chrome(node, rules=DEFAULT_RULES) -> bool:
     if "role" in at and (at["role"] or "").strip().lower() in rules.roles:
         return True
     if ("class" in at or "id" in at) and tag not in ("html", "body", "main", "article") \
-            and _class_id_hit(at.get("class"), at.get("id"), rules.class_id_words):
+            and _class_id_hit(at.get("class"), at.get("id"), tag == "a", rules.class_id_words, rules.class_names):
         return True
     return rules.drop_hidden and ("hidden" in at or (at.get("aria-hidden") or "").lower() == "true"
                                   or ("style" in at and bool(_HIDDEN_STYLE.search(at["style"] or ""))))

@@ -110,13 +110,6 @@ def class_id_words(el: etree._Element) -> frozenset[str]:
     return attribute_words(el.get("class") or "") | attribute_words(el.get("id") or "")
 
 
-@functools.lru_cache(maxsize=100_000)
-def _class_id_hit(cls: str | None, ident: str | None, chrome_words: frozenset[str]) -> str | None:
-    """The chrome word in a class/id pair, or None (pairs repeat: decided once each)."""
-    hit = (attribute_words(cls or "") | attribute_words(ident or "")) & chrome_words
-    return min(hit) if hit else None
-
-
 # What marks a citation marker or a reference list on a box ("<sup class=reference>" on a
 # wiki) marks a cross-reference on a link: Sphinx writes every link in running text as
 # <a class="reference internal">. Dropping those took their words out of sentences ("KRR
@@ -124,16 +117,17 @@ def _class_id_hit(cls: str | None, ident: str | None, chrome_words: frozenset[st
 _CROSS_REFERENCE_WORDS = frozenset({"reference", "references"})
 
 
-@functools.lru_cache(maxsize=64)
-def _link_chrome_words(chrome_words: frozenset[str]) -> frozenset[str]:
-    return chrome_words - _CROSS_REFERENCE_WORDS
-
-
 @functools.lru_cache(maxsize=100_000)
-def _class_name_hit(cls: str, names: frozenset[str]) -> str | None:
-    """The chrome class name among a class value's whitespace-separated names, or None."""
-    hit = set(cls.split()) & names
-    return min(hit) if hit else None
+def _class_id_hit(cls: str | None, ident: str | None, link: bool, chrome_words: frozenset[str],
+                  class_names: frozenset[str]) -> str | None:
+    """The chrome rule a class/id pair meets, "class/id:<word>" or "class:<name>", or None
+    (pairs repeat: decided once each, by one lookup an element)."""
+    words = chrome_words - _CROSS_REFERENCE_WORDS if link else chrome_words
+    hit = (attribute_words(cls or "") | attribute_words(ident or "")) & words
+    if hit:
+        return f"class/id:{min(hit)}"
+    named = set(cls.split()) & class_names if cls and class_names else None
+    return f"class:{min(named)}" if named else None
 
 
 def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: BoilerplateRules) -> str | None:
@@ -143,14 +137,9 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
         if role in rules.roles:
             return f"role:{role}"
     if ("class" in keys or "id" in keys) and tag not in _PROTECTED:
-        chrome_words = _link_chrome_words(rules.class_id_words) if tag == "a" else rules.class_id_words
-        hit = _class_id_hit(el.get("class"), el.get("id"), chrome_words)
+        hit = _class_id_hit(el.get("class"), el.get("id"), tag == "a", rules.class_id_words, rules.class_names)
         if hit:
-            return f"class/id:{hit}"
-        if rules.class_names and "class" in keys:
-            named = _class_name_hit(el.get("class"), rules.class_names)
-            if named:
-                return f"class:{named}"
+            return hit
     if rules.drop_hidden and (
         "hidden" in keys
         or ("aria-hidden" in keys and el.get("aria-hidden").lower() == "true")

@@ -644,6 +644,12 @@ def ruled_out(candidate: dict) -> bool:
     return e.get("ruled_out", not e.get("why", "S1 ").startswith("S1 "))
 
 
+def listed_concepts(candidates: list[dict]) -> list[dict]:
+    """The report candidates the default method lists as its concepts, in order: not people,
+    organisations, works or broader terms, and not the names a rule scores 0."""
+    return [c for c in candidates if c.get("evidence", {}).get("kind", "concept") == "concept" and not ruled_out(c)]
+
+
 def rank_key(row: dict) -> tuple:
     """The default order: by kind (KINDS); those a rule of their name scores 0 last, candidates
     with thin evidence, then those at chance, after the others; then by score."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import legend, ruled_out
+from scoring.evidence import legend, listed_concepts, ruled_out
 
 TOP = 10
 
@@ -324,7 +324,7 @@ def ranked(report: dict) -> list[dict]:
     """The report's main list in rank order: its concepts (default method), or its
     candidates but Type III (published), as the console summary and report.md show them."""
     if report.get("parameters", {}).get("method", "published") == "evidence":
-        return [c for c in report["candidates"] if kind(c) == "concept" and not ruled_out(c)]
+        return listed_concepts(report["candidates"])
     return [c for c in report["candidates"] if c["type"] != "III"]
 
 

@@ -55,7 +55,7 @@ from bench.quality.references import (
 )
 from pipeline.corpus import HTML_SUFFIXES, is_archive
 from pipeline.urls import file_url
-from scoring.evidence import ruled_out
+from scoring.evidence import listed_concepts
 
 DEFAULT_OUT = "bench/results/quality"
 KS = (10, 25)
@@ -364,8 +364,7 @@ def main(argv: list[str] | None = None) -> int:
                # The default's main list: every concept (Type III included) in evidence order;
                # people, organisations and works are listed apart by the method, not part of it,
                # and so are the names a rule scores 0 (the report's "Score 0 by a rule").
-               EVIDENCE: score_list([c["phrase"] for c in ranked["candidates"]
-                                     if c["evidence"].get("kind", "concept") == "concept" and not ruled_out(c)], ref),
+               EVIDENCE: score_list([c["phrase"] for c in listed_concepts(ranked["candidates"])], ref),
                "people": [c["phrase"] for c in ranked["candidates"] if c["evidence"].get("kind") == "person"][:10],
                "organisations": [c["phrase"] for c in ranked["candidates"]
                                  if c["evidence"].get("kind") == "organisation"][:10],

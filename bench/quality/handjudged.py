@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scoring.names import concept_key
-from scoring.evidence import ruled_out
+from scoring.evidence import listed_concepts
 
 from .toplists import add_site_arguments, publish, run_reports, site_from
 
@@ -59,7 +59,7 @@ def verdicts(entry: dict) -> dict[tuple[str, ...], bool]:
 def top_candidates(report: dict, top: int = TOP) -> list[dict]:
     """The first `top` concept rows of a report, in its order (people, organisations, works and
     broader terms are listed apart, after them, and names a rule scores 0 apart too, as the report does)."""
-    return [c for c in report["candidates"] if c["evidence"]["kind"] == "concept" and not ruled_out(c)][:top]
+    return listed_concepts(report["candidates"])[:top]
 
 
 def top_concepts(report: dict, top: int = TOP) -> list[str]:
