@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
-                              explain, is_common, is_generic, is_structure, is_thin, npmi, page_name_candidates, rank_key,
+                              explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
@@ -395,7 +395,7 @@ class _Weigher:
 
 
 def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int) -> None:
-    """Fold the rows that name one concept twice, mark thin and chance rows, and sort them (in place)."""
+    """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them (in place)."""
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
     # longer one would otherwise take a second place in the top of the list.
     # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
@@ -420,6 +420,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
+        row["weak"] = not row["ruled_out"] and is_weak(row["score"])
     rows.sort(key=rank_key)
 
 

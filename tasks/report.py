@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import legend, listed_concepts, ruled_out
+from scoring.evidence import CONCEPT_FLOOR, legend, listed_concepts, ruled_out, weak_concepts
 
 TOP = 10
 
@@ -112,10 +112,21 @@ def no_keyword_page_note(report: dict) -> str | None:
             "about it link to stands in for that page's links; expect neighbours' terms among the top concepts.")
 
 
+def all_weak_note(report: dict) -> str | None:
+    """A warning when the default method found candidates but none scoring at the confidence floor, else None."""
+    if (report.get("parameters", {}).get("method") != "evidence" or listed_concepts(report["candidates"])
+            or not weak_concepts(report["candidates"])):
+        return None
+    return (f"Weak evidence only: no concept scores {CONCEPT_FLOOR:g} or more, so none is listed as a concept; "
+            "the candidates are listed under \"Weak evidence\", more likely misses than hits. Try a broader or "
+            "more common name of the subject, or mine more pages (--pages).")
+
+
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
     return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
-                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report)) if n]
+                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report),
+                        all_weak_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:
@@ -164,7 +175,7 @@ PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
                     "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
-                    "thin", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
+                    "thin", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
 def _defines(e: dict) -> str:
@@ -255,14 +266,20 @@ def render_evidence_markdown(report: dict) -> str:
     if not cands:
         return "\n".join(lines + _NO_CANDIDATES)
     concepts = ranked(report)
-    groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
-              ("People", [c for c in cands if kind(c) == "person"]),
-              ("Organisations", [c for c in cands if kind(c) == "organisation"]),
-              ("Works", [c for c in cands if kind(c) == "work"]))
-    for title, rows in groups:
+    weak = weak_concepts(cands)
+    groups = (("Concepts", concepts, ""),
+              ("Weak evidence", weak,
+               f"Concepts scoring under {CONCEPT_FLOOR:g}: at such scores a candidate is more likely a miss than a "
+               "hit (bench/quality/calibrate_floor.py fits that from the hand-judged lists), so they are listed "
+               "apart, in rank order, not among the concepts."),
+              ("Broader terms", [c for c in cands if kind(c) == "broader"], ""),
+              ("People", [c for c in cands if kind(c) == "person"], ""),
+              ("Organisations", [c for c in cands if kind(c) == "organisation"], ""),
+              ("Works", [c for c in cands if kind(c) == "work"], ""))
+    for title, rows, intro in groups:
         if not rows:
             continue
-        lines += [f"## {title}", "",
+        lines += [f"## {title}", ""] + ([intro, ""] if intro else []) + [
                   "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | → | defines | filed | WordNet | said "
                   "| type | source |",
                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -338,13 +355,16 @@ def summary_lines(report: dict, path: str) -> list[str]:
         works = [c["phrase"] for c in cands if kind(c) == "work"]
         concepts = ranked(report)
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
+        weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
+               f"{len(weak)} under the confidence floor ({CONCEPT_FLOOR:g}), "
                f"{_count(len(broader), 'broader term')}, {len(people)} people, {_count(len(orgs), 'organisation')} and "
                f"{_count(len(works), 'work')} apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
-        for label, names in (("Broader", broader), ("People", people), ("Organisations", orgs), ("Works", works)):
+        for label, names in (("Weak evidence", [c["phrase"] for c in weak]), ("Broader", broader), ("People", people),
+                             ("Organisations", orgs), ("Works", works)):
             if names:
                 out.append(f"  {label}: " + ", ".join(names[:5]) + (", ..." if len(names) > 5 else ""))
         return out + _closing(report, path)

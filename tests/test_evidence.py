@@ -703,6 +703,30 @@ def test_rank_key_puts_thin_evidence_after_the_rest_of_its_kind():
     assert [r["phrase"] for r in sorted(rows, key=rank_key)] == ["strong", "weak", "one page", "none", "parent", "Ada"]
 
 
+def test_rank_key_puts_concepts_under_the_floor_after_every_other_of_their_kind():
+    from scoring.evidence import CONCEPT_FLOOR, is_weak
+
+    def row(phrase, n_b, score, **more):
+        return {"phrase": phrase, "kind": "concept", "n_b": n_b, "score": score, "s1": score,
+                "weak": is_weak(score), **more}
+    rows = [row("under", 9, CONCEPT_FLOOR / 2), row("thin", 1, 0.3), row("at chance", 5, CONCEPT_FLOOR, chance=True),
+            row("strong", 9, 0.6), row("ruled", 9, 0.0, ruled_out=True, weak=False)]
+    assert [r["phrase"] for r in sorted(rows, key=rank_key)] == ["strong", "at chance", "thin", "under", "ruled"]
+    assert is_weak(CONCEPT_FLOOR - 1e-9) and not is_weak(CONCEPT_FLOOR)
+
+
+def test_listed_concepts_leave_weak_ones_to_their_own_list():
+    from scoring.evidence import listed_concepts, weak_concepts
+    cands = [{"phrase": "A", "evidence": {"kind": "concept", "score": 0.4, "weak": False}},
+             {"phrase": "B", "evidence": {"kind": "concept", "score": 0.05, "weak": True}},
+             {"phrase": "C", "evidence": {"kind": "person", "score": 0.05, "weak": True}},
+             {"phrase": "D", "evidence": {"kind": "concept", "score": 0.0, "ruled_out": True}},
+             {"phrase": "E", "evidence": {"kind": "concept", "score": 0.01}}]  # a report before the floor
+    assert [c["phrase"] for c in listed_concepts(cands)] == ["A", "E"]
+    assert [c["phrase"] for c in listed_concepts(cands, with_weak=True)] == ["A", "B", "E"]
+    assert [c["phrase"] for c in weak_concepts(cands)] == ["B"]
+
+
 def test_fold_variants_ranks_an_acronym_as_its_expansion():
     rows = [_row("digital signal processing", 0.49, 50, "Digital signal processing"), _row("dsp", 0.17, 40, "DSP"),
             _row("cpus", 0.3, 10, "CPUs"), _row("central processing unit", 0.2, 90, "Central processing unit"),

@@ -36,10 +36,17 @@ def test_render_totals_count_unjudged_apart():
     assert "best 3" in last
 
 
+def test_top_concepts_stop_at_the_confidence_floor():
+    cands = [{"phrase": "Linux", "evidence": {"kind": "concept", "score": 0.5}},
+             {"phrase": "Vim", "evidence": {"kind": "concept", "score": 0.05, "weak": True}}]
+    assert top_concepts({"candidates": cands}) == ["Linux"]
+
+
 def test_render_gives_each_set_its_own_totals():
     rows = [judge("a", ["x", "y"], {"hits": ["x"], "misses": ["y"]}), judge("b", ["w"], {"hits": ["w"]})]
     lines = render(rows, {"old": ["a"], "fresh": ["b"]})
-    assert lines[-2] == "- set old (1 keywords): 1 hits of 2 judged places (0.50); 0 places unjudged (worst case 1 of 2, best 1)."
+    assert lines[-2] == ("- set old (1 keywords): 1 hits of 2 judged places (0.50); 0 places unjudged (worst case 1 of 2, "
+                         "best 1); 2 places listed of 10 slots, hits over all slots 0.10.")
     assert lines[-1].startswith("- set fresh (1 keywords): 1 hits of 1 judged places (1.00)")
 
 

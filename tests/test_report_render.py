@@ -171,3 +171,38 @@ def test_a_domain_without_pages_says_no_list_was_mined():
     assert no_pages_note({**rep, "pages_mined": 3}) is None
     assert no_pages_note(_report(254)) is None  # a report from before pages_mined was recorded
     assert no_pages_note({**_report(0), "pages_mined": 0}) is None  # no_documents_note says it
+
+
+def test_concepts_under_the_floor_are_listed_apart_and_counted_in_the_summary():
+    from scoring.evidence import CONCEPT_FLOOR
+    from tasks.report import EVIDENCE_COLUMNS, all_weak_note, report_table
+
+    rep = _report(300)
+    strong = rep["candidates"][0]
+    strong["evidence"]["score"] = 0.5
+    faint = {**strong, "phrase": "Quantum dot", "evidence": {**strong["evidence"], "score": 0.02, "weak": True}}
+    rep["candidates"].append(faint)
+    md = render_markdown(rep)
+    concepts, weak = md.split("## Concepts")[1].split("## Weak evidence")
+    assert "| 1 | Qubit |" in concepts and "Quantum dot" not in concepts
+    assert "| 1 | Quantum dot |" in weak and f"under {CONCEPT_FLOOR:g}" in weak
+    assert "Quantum dot" not in md.split("## Why the top concepts")[1]  # explained only among the listed
+    lines = summary_lines(rep, "r.md")
+    assert "1 concepts ranked" in lines[0] and "1 under the confidence floor" in lines[0]
+    assert "  Weak evidence: Quantum dot" in lines
+    assert all_weak_note(rep) is None
+    header, rows = report_table(rep)
+    assert "weak" in EVIDENCE_COLUMNS and [r[header.index("weak")] for r in rows] == ["", True]
+
+
+def test_a_run_whose_every_concept_is_weak_says_so_before_the_list():
+    from tasks.report import all_weak_note
+
+    rep = _report(300)
+    rep["candidates"][0]["evidence"].update(score=0.01, weak=True)
+    note = all_weak_note(rep)
+    assert note.startswith("Weak evidence only: no concept scores")
+    assert f"**{note}**" in render_markdown(rep) and "## Concepts" not in render_markdown(rep)
+    assert note in summary_lines(rep, "r.md")
+    rep["parameters"]["method"] = "published"  # the published method has no floor
+    assert all_weak_note(rep) is None

@@ -90,7 +90,8 @@ def test_report_schema_and_order(report):
     assert len(cands) >= 10
     # The default order: by score, one-shared-document candidates after the rest, then those at
     # chance, and the names a rule scores 0 last.
-    keys = [(c["evidence"]["ruled_out"], c["evidence"]["thin"], c["evidence"]["chance"], -c["evidence"]["score"])
+    keys = [(c["evidence"]["ruled_out"], c["evidence"]["weak"], c["evidence"]["thin"], c["evidence"]["chance"],
+             -c["evidence"]["score"])
             for c in cands if c["evidence"]["kind"] == "concept"]
     assert keys == sorted(keys)
     for c in cands:
@@ -260,9 +261,13 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     evidence = json.loads((task.run_dir() / "10-evidence.json").read_text())
     assert evidence["n_docs"] == rep["n_docs"] > rep["n_k"]
     # Concepts by score, those with thin evidence (one shared document) after the rest.
-    order_keys = [(c["evidence"]["ruled_out"], c["evidence"]["thin"], c["evidence"]["chance"],
+    order_keys = [(c["evidence"]["ruled_out"], c["evidence"]["weak"], c["evidence"]["thin"], c["evidence"]["chance"],
                    -c["evidence"]["score"]) for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
-    assert order_keys == sorted(order_keys) and order_keys[0][3] < 0
+    assert order_keys == sorted(order_keys) and order_keys[0][4] < 0
+    # The confidence floor: every concept scoring under it, and no other, is weak and listed apart.
+    from scoring.evidence import CONCEPT_FLOOR
+    assert all(c["evidence"]["weak"] == (not c["evidence"]["ruled_out"] and c["evidence"]["score"] < CONCEPT_FLOOR)
+               for c in rep["candidates"])
     assert all(c["evidence"]["thin"] == (c["n_b"] < 2) for c in rep["candidates"])
     # The per-keyword cut: the hypergeometric chance of each overlap, from the report's own counts.
     from scoring.evidence import CHANCE_P, chance_p
@@ -331,7 +336,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
     assert kinds == sorted(kinds, key=order.index)
     for kind in order:
-        group = [(c["evidence"]["ruled_out"], c["evidence"]["thin"], c["evidence"]["chance"],
+        group = [(c["evidence"]["ruled_out"], c["evidence"]["weak"], c["evidence"]["thin"], c["evidence"]["chance"],
                   -c["evidence"]["score"]) for c in rep["candidates"] if c["evidence"]["kind"] == kind]
         assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")

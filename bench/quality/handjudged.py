@@ -78,13 +78,18 @@ def judge(keyword: str, phrases: list[str], entry: dict) -> Judged:
 
 
 def totals(rows: list[Judged]) -> str:
-    """One line: hits of judged places, unjudged places and the worst and best cases."""
+    """One line: hits of judged places, unjudged places, the worst and best cases, and hits over 10 slots a keyword."""
     hits = sum(len(r.hits) for r in rows)
     judged = hits + sum(len(r.misses) for r in rows)
     unjudged = sum(len(r.unjudged) for r in rows)
     share = f"{hits / judged:.2f}" if judged else "n/a"
+    # The lists stop at the confidence floor (scoring.evidence.CONCEPT_FLOOR), so some
+    # keywords list fewer than 10 concepts: the hits over every keyword's 10 slots as well.
+    slots = TOP * len(rows)
+    per_ten = f"{hits / slots:.2f}" if slots else "n/a"
     return (f"{hits} hits of {judged} judged places ({share}); {unjudged} places unjudged"
-            f" (worst case {hits} of {judged + unjudged}, best {hits + unjudged}).")
+            f" (worst case {hits} of {judged + unjudged}, best {hits + unjudged}); {judged + unjudged} places"
+            f" listed of {slots} slots, hits over all slots {per_ten}.")
 
 
 def render(rows: list[Judged], sets: dict[str, list[str]] | None = None) -> list[str]:

@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.evidence import reads_under, ruled_out
+from scoring.evidence import listed_concepts, reads_under, ruled_out, weak_concepts
 from scoring.hearst import Said
 from scoring.taxonomy import UNDER
 
@@ -49,9 +49,12 @@ def mark(c: dict) -> str:
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     """The Markdown lines of one keyword."""
     groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k and not ruled_out(c)]
-              for k in ("concept", "person", "organisation", "work")}
+              for k in ("person", "organisation", "work")}
+    concepts = listed_concepts(report["candidates"])
     out = [f"## {keyword} (n(k) = {report['n_k']})", ""]
-    out += [f"{i}. {mark(c)}" for i, c in enumerate(groups["concept"][:top], 1)]
+    out += [f"{i}. {mark(c)}" for i, c in enumerate(concepts[:top], 1)]
+    weak = weak_concepts(report["candidates"])[:max(0, top - len(concepts))]
+    out += ["", "Weak evidence: " + ", ".join(c["phrase"] for c in weak)] if weak else []
     out += ["", "People: " + (", ".join(c["phrase"] for c in groups["person"][:5]) or "none"),
             "Organisations: " + (", ".join(c["phrase"] for c in groups["organisation"][:5]) or "none"),
             "Works: " + (", ".join(c["phrase"] for c in groups["work"][:5]) or "none"), ""]
