@@ -117,7 +117,8 @@ def all_weak_note(report: dict) -> str | None:
     if (report.get("parameters", {}).get("method") != "evidence" or listed_concepts(report["candidates"])
             or not weak_concepts(report["candidates"])):
         return None
-    return (f"Weak evidence only: no concept scores {CONCEPT_FLOOR:g} or more, so none is listed as a concept; "
+    return (f"Weak evidence only: every concept scores under {CONCEPT_FLOOR:g} or shares one document with the "
+            "keyword, so none is listed as a concept; "
             "the candidates are listed under \"Weak evidence\", more likely misses than hits. Try a broader or "
             "more common name of the subject, or mine more pages (--pages).")
 
@@ -269,9 +270,10 @@ def render_evidence_markdown(report: dict) -> str:
     weak = weak_concepts(cands)
     groups = (("Concepts", concepts, ""),
               ("Weak evidence", weak,
-               f"Concepts scoring under {CONCEPT_FLOOR:g}: at such scores a candidate is more likely a miss than a "
-               "hit (bench/quality/calibrate_floor.py fits that from the hand-judged lists), so they are listed "
-               "apart, in rank order, not among the concepts."),
+               f"Concepts scoring under {CONCEPT_FLOOR:g}, at such scores more likely a miss than a hit "
+               "(bench/quality/calibrate_floor.py fits that from the hand-judged lists), and those whose overlap "
+               "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
+               "keyword's own page is titled so: listed apart, in rank order, not among the concepts."),
               ("Broader terms", [c for c in cands if kind(c) == "broader"], ""),
               ("People", [c for c in cands if kind(c) == "person"], ""),
               ("Organisations", [c for c in cands if kind(c) == "organisation"], ""),
@@ -358,7 +360,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
-               f"{len(weak)} under the confidence floor ({CONCEPT_FLOOR:g}), "
+               f"{len(weak)} with weak evidence (under {CONCEPT_FLOOR:g}, or thin), "
                f"{_count(len(broader), 'broader term')}, {len(people)} people, {_count(len(orgs), 'organisation')} and "
                f"{_count(len(works), 'work')} apart"]
         for i, c in enumerate(concepts[:TOP], 1):

@@ -1275,3 +1275,17 @@ def test_link_titles_names_an_anchor_by_its_target_page_only_when_the_anchor_nam
         assert link_titles(b, targets) == {"passing messages": "Message passing"}
     finally:
         b.con.close()
+
+
+def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_section_heading():
+    from pipeline.evidence_stage import _rank_once
+    from scoring.evidence import CONCEPT_FLOOR
+
+    def row(phrase, n_b, score, sectioned=False):
+        return {"phrase": phrase, "kind": "concept", "n_k": 40, "n_cp": 30, "n_b": n_b, "score": score, "s1": score,
+                "page": None, "ruled_out": False, "sectioned": sectioned}
+    rows = [row("faint", 9, CONCEPT_FLOOR * 0.9), row("anecdote", 1, 0.8), row("heading", 1, 0.8, sectioned=True),
+            row("strong", 9, 0.5), row("Footnotes", 1, 0.01, sectioned=True)]
+    _rank_once(rows, backend=None, shown={}, n_docs=6000)
+    assert [(r["phrase"], r["weak"]) for r in rows] == [
+        ("strong", False), ("heading", False), ("faint", True), ("anecdote", True), ("Footnotes", True)]
