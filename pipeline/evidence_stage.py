@@ -20,7 +20,7 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
-from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_fragment, names_a_document_part,
+from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list,
                            names_itself, part_of_keyword)
 from scoring.peers import listed_beside
@@ -382,6 +382,10 @@ class _Weigher:
             row.update(display=written, type=r["type"],
                        scores={f"s{k}": r[f"s{k}"] for k in range(1, 7)})
         zero = _no_concept(phrase, written, keyword)
+        if not zero and page is None and is_constant_name(written):
+            # On the Python documentation 21 judged top-10 places held such names, all misses
+            # ("AF_CAN", "ZLIB_RUNTIME_VERSION"); the shared corpus's one, "SCHED_DEADLINE", has a page.
+            zero = "a program's constant (capitals joined by underscores) that no page is about: code, not a subject"
         if not zero and found.keyword_page and page == found.keyword_page and source != "section":
             # "Hard drive" for "hard disk drive", "Recursion theory" for "computability theory":
             # the collection answers the name with the keyword's own page (its title, or a

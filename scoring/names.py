@@ -71,6 +71,17 @@ _CODE = re.compile(r"""[{};=]|^[\\$]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$
 _FRAGMENT_STARTS = FRAGMENT_ENDS - {"a", "an", "the"}
 
 
+# A program's constant: capitals joined by underscores ("AF_CAN", "MAX_PREC"), perhaps after
+# its module's path ("socket.AF_CAN"). Such a name is a subject only when a page is about it
+# (a wiki's "SCHED_DEADLINE"): `pipeline.evidence_stage` asks.
+_CONSTANT = re.compile(r"^(?:[a-z_][a-z0-9_]*\.)*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+
+def is_constant_name(phrase: str) -> bool:
+    """True if the phrase is written as a program's constant: capitals joined by underscores."""
+    return _CONSTANT.match(phrase.strip()) is not None
+
+
 def is_fragment(phrase: str) -> bool:
     """True if the phrase names nothing: it ends with a word no name ends with ("Philosophy
     of"), begins with one written in lower case ("in Java": a link's anchor cut from its

@@ -24,3 +24,15 @@ def test_the_keyword_itself_or_a_part_of_it_is_no_concept(written, keyword):
 ])
 def test_a_name_qualified_by_the_keyword_or_longer_than_it_is_a_concept(written, keyword):
     assert _no_concept(normalise(written), written, keyword) is None
+
+
+@pytest.mark.parametrize("name", ["AF_CAN", "ZLIB_RUNTIME_VERSION", "socket.AF_CAN", "MAX_PREC", "SCHED_DEADLINE"])
+def test_capitals_joined_by_underscores_are_written_as_a_constant(name):
+    from scoring.names import is_constant_name
+    assert is_constant_name(name)
+
+
+@pytest.mark.parametrize("name", ["NASA", "HTTP/2", "IEEE 802.11", "CAN_*", "Node.js", "MPEG-4", "Max_prec", "X_1 norm"])
+def test_acronyms_and_names_are_not_constants(name):
+    from scoring.names import is_constant_name
+    assert not is_constant_name(name)
