@@ -371,7 +371,8 @@ def test_score_is_the_product_the_explanation_shows():
     assert evidence_score(0.4, 0.5, Facts(said=rarely)) == pytest.approx(0.2)
     # No sentence names both and nothing ties it to the keyword: shared documents, never a statement.
     assert UNSAID_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
-    assert evidence_score(0.4, 0.5, Facts(said=Said())) == pytest.approx(0.2 * UNSAID_FACTOR)
+    assert evidence_score(0.4, 0.5, Facts(said=Said())) == pytest.approx(
+        0.2 * UNSAID_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)  # shared documents alone, too (version 131)
     assert "0.667 (no sentence of the collection names both" in explain(0.4, 0.5, Facts(said=Said()))
     assert evidence_score(0.4, 0.5, Facts(said=None)) == pytest.approx(0.2)  # sentences not read
     for tie in ({"linked": True}, {"sectioned": True}, {"wordnet": "kind"}):
@@ -382,7 +383,7 @@ def test_score_is_the_product_the_explanation_shows():
     # A page of its own with nothing tying it to the keyword: the definition turned round.
     assert QUIET_PAGE_FACTOR == pytest.approx(1 / DEFINES_FACTOR)
     assert evidence_score(0.4, 0.5, Facts(said=rarely, has_page=True)) == pytest.approx(0.2 / 1.5)
-    assert evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True)) == pytest.approx(0.2 / 1.5 / 1.5)
+    assert evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True)) == pytest.approx(0.2 / 1.5 / 1.5 / 3)
     assert explain(0.4, 0.5, Facts(has_page=True)) == (
         f"S1 0.400 x NPMI 0.500 x 0.667 (it has a page of its own, and nothing ties it to the keyword) = {0.2 / 1.5:.4f}")
     for tie in (dict(defines=True), dict(starred=True), dict(sectioned=True), dict(wordnet="kind"), dict(said=under)):
@@ -876,14 +877,25 @@ def test_without_a_keyword_page_a_candidate_joined_to_it_by_shared_documents_alo
         0.2 * NO_KEYWORD_PAGE_FACTOR * UNSAID_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)
     assert "0.333 (no page about the keyword and no sentence naming both: only shared documents join them)" in (
         explain(0.4, 0.5, alone))
-    # One sentence naming both, a page about the keyword, or any tie: not so.
-    for facts in (Facts(said=Said(sentences=1), keyword_page=False), Facts(said=Said(), keyword_page=True),
+    # One sentence naming both, or any tie: not so.
+    for facts in (Facts(said=Said(sentences=1), keyword_page=False),
                   Facts(said=None, keyword_page=False), Facts(said=Said(), keyword_page=False, starred=True),
                   Facts(said=Said(), keyword_page=False, wordnet="kind"),
                   Facts(said=Said(), keyword_page=False, defines=True)):
         assert "only shared documents" not in explain(0.4, 0.5, facts)
     assert evidence_score(0.4, 0.5, Facts(said=Said(sentences=1), keyword_page=False)) == pytest.approx(
         0.2 * NO_KEYWORD_PAGE_FACTOR)
+
+
+def test_with_a_keyword_page_shared_documents_alone_go_down_too_unless_the_page_ties_them():
+    # A general index's entry sharing a rare keyword's few documents ("sdterr" for "simple
+    # statement"): no sentence names both, and neither the keyword's page nor anything else ties it.
+    alone = Facts(said=Said(), keyword_page=True)
+    assert evidence_score(0.4, 0.5, alone) == pytest.approx(0.2 * UNSAID_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)
+    assert "0.333 (neither the keyword's page nor any sentence names it with the keyword" in explain(0.4, 0.5, alone)
+    for tie in ({"linked": True}, {"sectioned": True}, {"starred": True}, {"defines": True}, {"wordnet": "kind"}):
+        assert "only shared documents" not in explain(0.4, 0.5, Facts(said=Said(), keyword_page=True, **tie))
+    assert "only shared documents" not in explain(0.4, 0.5, Facts(said=Said(sentences=2), keyword_page=True))
 
 
 def test_without_a_keyword_page_the_share_of_the_candidates_documents_naming_the_keyword_weighs():
