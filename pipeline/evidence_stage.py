@@ -424,13 +424,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
-        # Under the floor, or an overlap of one document: listed apart, not as a concept. But a
-        # section of the keyword's own page is the page's word, not a co-occurrence: its heading
-        # often shares that page alone with the keyword (on the manual and the scikit-learn
-        # site, 18 of the 19 such judged top-10 places at the floor or over were hits; session
-        # 44). An overlap at chance only ranks later: a collection of a few dozen pages has
-        # too few documents for the test to tell anything from chance.
-        row["weak"] = not row["ruled_out"] and (is_weak(row["score"]) or (row["thin"] and not row["sectioned"]))
+        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"])
     rows.sort(key=rank_key)
 
 

@@ -284,13 +284,15 @@ CHANCE_P = 0.01
 # miss than a hit, so the report lists it apart, under "Weak evidence", not among the
 # concepts; so does one that shares a single document with the keyword (an anecdote,
 # MIN_SHARED_DOCUMENTS), whatever its score, unless it is a section of the keyword's own
-# page (pipeline.evidence_stage). bench/quality/calibrate_floor.py fits P(hit) against log(score) over the
-# hand-judged top 10s of four sites and takes the score where P(hit) = 1/2 (session 44:
-# 0.145 on the Wikipedia corpus, 0.125 on the three documentation sites alone, 0.14
-# pooled over 6,585 places). The score is a product of ratios in [0, 1] and factors, not
-# a count, so one floor serves collections of any size; rerun the script to check it on
-# another collection.
+# page (is_weak). bench/quality/calibrate_floor.py fits P(hit) against log(score) over
+# the hand-judged top 10s of four collections and takes the score where P(hit) = 1/2
+# (session 44: 0.146 on the Wikipedia corpus, 0.11-0.125 on the three documentation sites
+# alone, 0.14 pooled over 6,585 places). The score is a product of ratios in [0, 1] and
+# factors, not a count, so one floor serves collections of any size; rerun the script to
+# check it on another collection.
 CONCEPT_FLOOR = 0.14
+
+
 def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     """Normalised pointwise mutual information of keyword and candidate over n_docs documents.
 
@@ -657,9 +659,15 @@ def is_thin(n_b: int) -> bool:
     return n_b < MIN_SHARED_DOCUMENTS
 
 
-def is_weak(score: float) -> bool:
-    """True if a concept's score is below CONCEPT_FLOOR: more likely a miss than a hit."""
-    return score < CONCEPT_FLOOR
+def is_weak(score: float, n_b: int = MIN_SHARED_DOCUMENTS, sectioned: bool = False) -> bool:
+    """True if a candidate's evidence is weak: a score under CONCEPT_FLOOR (more likely a miss
+    than a hit), or one document shared with the keyword unless a section of its page is titled so."""
+    # A section of the keyword's own page is the page's word, not a co-occurrence: its heading
+    # often shares that page alone with the keyword (on the manual and the scikit-learn site,
+    # 18 of the 19 such judged top-10 places at the floor or over were hits; session 44). An
+    # overlap at chance only ranks later: a collection of a few dozen pages has too few
+    # documents for the test to tell anything from chance.
+    return score < CONCEPT_FLOOR or (is_thin(n_b) and not sectioned)
 
 
 def weak(candidate: dict) -> bool:
@@ -680,7 +688,7 @@ def ruled_out(candidate: dict) -> bool:
 def listed_concepts(candidates: list[dict], with_weak: bool = False) -> list[dict]:
     """The report candidates the default method lists as its concepts, in order: not people,
     organisations, works or broader terms, not the names a rule scores 0, and (unless
-    `with_weak`) none scoring under the confidence floor."""
+    `with_weak`) none whose evidence is weak (is_weak)."""
     return [c for c in candidates if c.get("evidence", {}).get("kind", "concept") == "concept" and not ruled_out(c)
             and (with_weak or not weak(c))]
 

@@ -714,6 +714,7 @@ def test_rank_key_puts_concepts_under_the_floor_after_every_other_of_their_kind(
             row("strong", 9, 0.6), row("ruled", 9, 0.0, ruled_out=True, weak=False)]
     assert [r["phrase"] for r in sorted(rows, key=rank_key)] == ["strong", "at chance", "thin", "under", "ruled"]
     assert is_weak(CONCEPT_FLOOR - 1e-9) and not is_weak(CONCEPT_FLOOR)
+    assert is_weak(0.9, n_b=1) and not is_weak(0.9, n_b=1, sectioned=True) and not is_weak(0.9, n_b=2)
 
 
 def test_listed_concepts_leave_weak_ones_to_their_own_list():

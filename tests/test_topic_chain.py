@@ -270,6 +270,8 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     assert all(c["evidence"]["weak"] == (not c["evidence"]["ruled_out"] and (
         c["evidence"]["score"] < CONCEPT_FLOOR or (c["n_b"] < 2 and not c["evidence"]["sectioned"])))
                for c in rep["candidates"])
+    assert any(c["evidence"]["weak"] for c in rep["candidates"]) and any(
+        not c["evidence"]["weak"] and not c["evidence"]["ruled_out"] for c in rep["candidates"])
     assert all(c["evidence"]["thin"] == (c["n_b"] < 2) for c in rep["candidates"])
     # The per-keyword cut: the hypergeometric chance of each overlap, from the report's own counts.
     from scoring.evidence import CHANCE_P, chance_p
