@@ -268,31 +268,12 @@ def render_evidence_markdown(report: dict) -> str:
         return "\n".join(lines + _NO_CANDIDATES)
     concepts = ranked(report)
     weak = weak_concepts(cands)
-    groups = (("Concepts", concepts, ""),
-              ("Weak evidence", weak,
-               f"Concepts scoring under {CONCEPT_FLOOR:g}, at such scores more likely a miss than a hit "
-               "(bench/quality/calibrate_floor.py fits that from the hand-judged lists), and those whose overlap "
-               "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
-               "keyword's own page is titled so: listed apart, in rank order, not among the concepts."),
-              ("Broader terms", [c for c in cands if kind(c) == "broader"], ""),
-              ("People", [c for c in cands if kind(c) == "person"], ""),
-              ("Organisations", [c for c in cands if kind(c) == "organisation"], ""),
-              ("Works", [c for c in cands if kind(c) == "work"], ""))
-    for title, rows, intro in groups:
-        if not rows:
-            continue
-        lines += [f"## {title}", ""] + ([intro, ""] if intro else []) + [
-                  "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | → | defines | filed | WordNet | said "
-                  "| type | source |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-        for i, c in enumerate(rows, 1):
-            e = c["evidence"]
-            lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
-                         f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                         f"{'§' if e.get('sectioned') else ''} | {_links_cell(e)} | "
-                         f"{_defines(e)} | {e.get('filed') or ''} | {e.get('wordnet') or ''} | "
-                         f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
-        lines.append("")
+    groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
+              ("People", [c for c in cands if kind(c) == "person"]),
+              ("Organisations", [c for c in cands if kind(c) == "organisation"]),
+              ("Works", [c for c in cands if kind(c) == "work"]))
+    for title, rows in groups:
+        lines += _evidence_table(title, rows)
     lines += ["## Why the top concepts rank where they do", ""]
     for i, c in enumerate(concepts[:25], 1):
         e = c["evidence"]
@@ -324,6 +305,13 @@ def render_evidence_markdown(report: dict) -> str:
                      "ranked after every concept with more, whatever its score.")
         lines.append(line)
     lines.append("")
+    # Below the why, not beside the concepts: a rare keyword's weak candidates run to hundreds.
+    lines += _evidence_table(
+        "Weak evidence", weak,
+        f"Concepts scoring under {CONCEPT_FLOOR:g}, at such scores more likely a miss than a hit "
+        "(bench/quality/calibrate_floor.py fits that from the hand-judged lists), and those whose overlap "
+        "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
+        "keyword's own page is titled so: listed apart, in rank order, not among the concepts.")
     # Rows a rule set to 0 (part of the keyword, a fragment, another name of a ranked
     # concept): the first thing a reader asks of a name that sits at the bottom.
     ruled = [c for c in cands if ruled_out(c)]
@@ -332,6 +320,24 @@ def render_evidence_markdown(report: dict) -> str:
         lines += [f"- **{c['phrase']}**: {c['evidence']['why']}." for c in ruled]
         lines.append("")
     return "\n".join(lines)
+
+
+def _evidence_table(title: str, rows: list[dict], intro: str = "") -> list[str]:
+    """A report.md section: its heading, an optional line saying what it holds, and a row per candidate."""
+    if not rows:
+        return []
+    lines = [f"## {title}", ""] + ([intro, ""] if intro else []) + [
+        "| # | candidate | score | S1 | NPMI | n(CP) | n(b) | p | lists | * | § | → | defines | filed | WordNet | said "
+        "| type | source |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for i, c in enumerate(rows, 1):
+        e = c["evidence"]
+        lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
+                     f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
+                     f"{'§' if e.get('sectioned') else ''} | {_links_cell(e)} | "
+                     f"{_defines(e)} | {e.get('filed') or ''} | {e.get('wordnet') or ''} | "
+                     f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
+    return lines + [""]
 
 
 def _count(n: int, noun: str) -> str:
