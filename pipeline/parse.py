@@ -324,13 +324,41 @@ def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: st
 
 def declared_canonical(root: etree._Element, url: str = "") -> str:
     """The canonical URL the page declares (`<link rel="canonical">` in its head, resolved
-    against `url`, no fragment), or "" when it declares none.
+    against `url`, no fragment), else the page its meta refresh sends the reader to
+    (`refresh_target`), or "" when it declares neither.
 
     The web's own duplicate marker: a page saved or served under several URLs (a redirect's
-    copy, a print view, tracking parameters) names the one URL that stands for it.
+    copy, a print view, tracking parameters) names the one URL that stands for it. A stub
+    that redirects by a meta refresh (Texinfo writes one for every anchor of a manual,
+    "XREFchol.html"; Sphinx sites for moved pages) stands for its target the same way.
     """
     head = root.find("head")
     for link in head.iter("link") if head is not None else ():
         if (link.get("rel") or "").strip().lower() == "canonical" and link.get("href"):
             return canonical(link.get("href").strip(), url or None) or ""
+    return refresh_target(root, url)
+
+
+# A page that sends its reader on within this many seconds is a redirect, whatever it says
+# meanwhile ("This page has moved; you will be redirected in 5 seconds"); a later refresh is
+# a page reloading or moving through a slide show, read for itself.
+MAX_REFRESH_SECONDS = 10
+# content="0; url=Variables.html#XREFans", "5;URL='https://...'", "0, url=x" (HTML's rule:
+# a number, then an optional ; or , then the URL, optionally after "url=" and in quotes).
+_REFRESH = re.compile(r"""\s*(\d+)(?:\.[\d.]*)?\s*[;,]?\s*(?:url\s*=\s*)?(?:(["'])(.*?)\2|(.*?))\s*\Z""", re.I | re.S)
+
+
+def refresh_target(root: etree._Element, url: str = "") -> str:
+    """The URL a `<meta http-equiv="refresh">` sends the reader to within MAX_REFRESH_SECONDS,
+    resolved against `url`, no fragment; "" for none, a later refresh, or the page itself."""
+    head = root.find("head")
+    for meta in (head if head is not None else root).iter("meta"):
+        if (meta.get("http-equiv") or "").strip().lower() != "refresh":
+            continue
+        m = _REFRESH.match(meta.get("content") or "")
+        target = (m.group(3) if m and m.group(2) else m.group(4) if m else "") or ""
+        if not m or int(m.group(1)) > MAX_REFRESH_SECONDS or not target.strip():
+            return ""  # a reload: the page itself
+        found = canonical(target.strip(), url or None) or ""
+        return "" if url and found == (canonical(url) or url) else found
     return ""

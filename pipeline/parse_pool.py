@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .links import extract_links
-from .parse import main_text, page_title, parser_input, repaired_tree
+from .parse import main_text, page_title, parser_input, refresh_target, repaired_tree
 from .vectors import tf_vector
 
 # (url, anchor, context, parent): plain tuples pickle faster than Link objects.
@@ -56,6 +56,9 @@ def parse_body(body: bytes, charset: str | None, final_url: str, parser: str = "
         title = page_title(root)
         links = [(link.url, link.anchor, link.context, link.parent)
                  for link in extract_links(root, final_url, needs_context, needs_parent)]
+        moved_to = refresh_target(root, final_url)
+        if moved_to and all(link[0] != moved_to for link in links):
+            links.append((moved_to, "", "", ""))  # a browser follows a meta refresh: so does a crawl
         text = main_text(root, rules)
     except ValueError as exc:  # repaired_tree's "unparseable HTML"
         return str(exc), "", [], ""

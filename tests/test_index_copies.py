@@ -10,7 +10,7 @@ from lxml import html as lxml_html
 
 from pipeline.hubseeds import inlink_graph
 from pipeline.indexer import build_index
-from pipeline.parse import declared_canonical
+from pipeline.parse import declared_canonical, refresh_target
 from pipeline.search import LocalBackend
 from pipeline.store import get_page, url_name_key
 
@@ -37,6 +37,63 @@ def test_declared_canonical_reads_the_head_link():
     root = lxml_html.fromstring(page("A", "/wiki/A#top", "x"))
     assert declared_canonical(root, WIKI + "A_copy") == WIKI + "A"  # resolved, fragment dropped
     assert declared_canonical(lxml_html.fromstring(page("A", None, "x")), WIKI + "A") == ""
+
+
+def refreshing(title: str, content: str, body: str = "") -> str:
+    return (f'<html><head><title>{title}</title><meta http-equiv="Refresh" content="{content}"></head>'
+            f"<body><p>{body}</p></body></html>")
+
+
+@pytest.mark.parametrize("content, target", [
+    ("0; url=Variables.html#XREFans", "https://m.org/doc/Variables.html"),  # Texinfo's stub, fragment dropped
+    ("0;URL='../x.html'", "https://m.org/x.html"),
+    ('5, url="HTTP://Example.com/a"', "http://example.com/a"),
+    ("  1 ; URL = compose.html ", "https://m.org/doc/compose.html"),
+    ("0.5; url=a.html", "https://m.org/doc/a.html"),
+    ("30; url=other.html", ""),  # a later refresh: a page read for itself
+    ("0", ""),  # a reload
+    ("0; url=XREFans.html", ""),  # the page itself
+    ("", ""),
+])
+def test_refresh_target_reads_a_meta_refresh(content, target):
+    root = lxml_html.fromstring(refreshing("XREFans", content.replace('"', "&quot;")))
+    assert refresh_target(root, "https://m.org/doc/XREFans.html") == target
+
+
+def test_a_canonical_link_outranks_a_refresh():
+    root = lxml_html.fromstring('<html><head><link rel="canonical" href="/a"><meta http-equiv="refresh" '
+                                'content="0; url=/b"></head><body>x</body></html>')
+    assert declared_canonical(root, "https://m.org/c") == "https://m.org/a"
+
+
+def test_a_stub_that_redirects_by_meta_refresh_is_a_copy_of_its_target(tmp_path):
+    text = "Variables hold values; ans holds the last result."
+    files = {
+        "XREFans.html": refreshing("XREFans (GNU Octave)", "0; url=Variables.html#XREFans",
+                                   'The node you are looking for is at <a href="Variables.html#XREFans">XREFans</a>.'),
+        "Variables.html": page("Variables", None, text),
+        "Old_name.html": refreshing("Moved", "3; url=Variables.html", "This page has moved."),
+        "Slides.html": refreshing("Slides", "60; url=Variables.html", text),  # a slide show: read for itself
+    }
+    summary, db = build(tmp_path, files)
+    assert (summary["pages"], summary["searchable"], summary["copies"]) == (4, 2, 2)
+    marks = dict(sqlite3.connect(db).execute("SELECT url, duplicate_of FROM pages"))
+    assert marks == {WIKI + "XREFans": WIKI + "Variables", WIKI + "Variables": None,
+                     WIKI + "Old_name": WIKI + "Variables", WIKI + "Slides": None}
+    backend = LocalBackend(str(db))
+    assert [url for url, _, _ in backend.pages_about("old name")] == [WIKI + "Variables"]  # the stub's name
+    assert backend.hit_count(["node you are looking for"]) == 0
+
+
+def test_a_crawl_follows_a_meta_refresh_as_a_link():
+    from pipeline.parse_pool import parse_body
+
+    body = refreshing("Moved", "0; url=/wiki/Target", "Gone.").encode()
+    problem, _, links, _ = parse_body(body, "utf-8", "http://127.0.0.1/wiki/Old")
+    assert problem is None and links == [("http://127.0.0.1/wiki/Target", "", "", "")]
+    linked = refreshing("Moved", "0; url=/wiki/Target", 'See <a href="/wiki/Target">Target</a>.').encode()
+    assert [link[0] for link in parse_body(linked, "utf-8", "http://127.0.0.1/wiki/Old")[2]] == [
+        "http://127.0.0.1/wiki/Target"]  # not twice
 
 
 def test_copies_are_stored_but_neither_searched_nor_counted(tmp_path):
