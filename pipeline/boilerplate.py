@@ -34,7 +34,7 @@ DEFAULT_CLASS_ID_WORDS = frozenset(
     footnote footnotes endnotes catlinks categories noprint editsection hatnote share
     sharing social comments advert ads advertisement sponsored cookie cookies popup modal
     jump skip metadata ambox mbox sistersitebox portal pagination pager related widget
-    headerlink
+    headerlink copiable
 """.split()
 )
 # Whole class names (not split into words, as "field" alone would take Drupal's
@@ -43,7 +43,8 @@ DEFAULT_CLASS_ID_WORDS = frozenset(
 # type run together ("n_features_in_" + "int" -> "n_features_in_int"), not subjects.
 DEFAULT_CLASS_NAMES = frozenset({"field-list"})
 # "headerlink": the permalink mark ("¶") documentation generators (Sphinx, MkDocs) put in
-# every heading and API signature; left in, it ends names ("re.VERBOSE¶").
+# every heading and API signature; left in, it ends names ("re.VERBOSE¶"). Texinfo's is
+# "copiable-anchor" (6.8) or "copiable-link" (7): "dbstep ¶" in the GNU manuals.
 DEFAULT_SECTION_HEADINGS = frozenset(
     {
         "references",

@@ -350,7 +350,7 @@ class _Weigher:
         r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
         if w["ask_sentences"] and introduced_as_person(self.taxonomy, written, *neighbours[written]):
             kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
-        kind = kind_asked_for(kind, written, keyword, self.people_asked)
+        kind = kind_asked_for(kind, written, keyword, self.people_asked, w["genus"])
         starred, value, generic, is_a, field, filed, sentence, key = (w["starred"], w["value"], w["generic"], w["is_a"],
                                                                       w["field"], w["filed"], w["sentence"], w["key"])
         sectioned = key in found.section_keys
@@ -619,14 +619,17 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str,
                 read_genus: bool = False) -> tuple[str | None, str, str | None, str, bool, bool, list[str]]:
-    """(page URL, its title, defining sentence, kind, is-a, field, genus heads if `read_genus`, else [])
-    of the page that speaks for a candidate."""
+    """(page URL, its title, defining sentence, kind, is-a, field, genus heads if `read_genus` or an
+    organisation's page, else []) of the page that speaks for a candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
         return None, "", None, "concept", False, False, []
     url, title, lead, sentence = about
-    return (url, title, sentence, page_kind(lead, title), says_is_a(lead, keyword), names_a_field(lead),
-            genus_of(lead) if read_genus else [])
+    kind = page_kind(lead, title)
+    # An organisation's genus tells one of the keyword's kinds from a body named after it
+    # (kind_asked_for): read for every organisation, few in a run.
+    return (url, title, sentence, kind, says_is_a(lead, keyword), names_a_field(lead),
+            genus_of(lead) if read_genus or kind == "organisation" else [])
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:

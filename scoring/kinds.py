@@ -154,13 +154,18 @@ def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> bool:
     return any(page_kind(lead, title) == "person" for _, title, lead in ending)
 
 
-def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool) -> str:
+def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool, genus: list[str] | None = None) -> str:
     """"concept" for a person or organisation that is one of what the keyword names, else `kind`:
     "Ralph Griswold" for "computer scientists" (`people_asked`: every WordNet sense of the
     keyword is a kind of person), "Utah Data Center" for "data center" (its name is a kind
-    of the keyword's, names_a_kind), whoever runs it."""
+    of the keyword's, names_a_kind), whoever runs it. Not when its page says it is something
+    else (`genus`, the heads of what its first sentence calls it): "DreamWorks Animation ...
+    is an American animation studio" is a studio, not an animation; "The Computer History
+    Museum is a museum" stays one of the museums."""
     if kind == "person" and people_asked:
         return "concept"
     if kind == "organisation" and names_a_kind(written, keyword):
-        return "concept"
+        ws = words(keyword)
+        if not genus or singular(ws[-1]) in {singular(h) for h in genus}:
+            return "concept"
     return kind

@@ -52,14 +52,18 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
 # characters and its parenthesised arguments and nothing after ("fit(X, y)", "get_depth()",
 # "class KernelRidge(alpha=1)"; "O(1) scheduler" and "Space(s)" stay), an attribute's
 # identifier ending in "_" ("coef_", "labels_"), and a quoted lower-case literal ("'auto'").
+# A format's conversion ("%s", "%5.2f"), a property and its value as a reference lists them
+# ("edgelighting: \"flat\"", "type (read-only): string") and a literal with its aside
+# ("\"linear\" (default)"), as the Octave manual's graphics properties are listed.
 # A general index's entry (Sphinx's genindex): a name and the aside saying what and where
 # it is ("Calendar (class in calendar)", "crypt() (in module crypt)", "accept() (socket.socket
 # method)", "CALL (opcode)"); a wiki's qualifier ("Python (programming language)") names
 # no such thing.
-_CODE = re.compile(r"""[{};=]|^[\\$]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$
+_CODE = re.compile(r"""[{};=]|^[\\$%]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$
                    | ^(?:class\s+)?[A-Za-z_][\w.]+\((?!e?s\)$)[^()]*\)$
                    | (?:^|\s)[A-Za-z]\w*_(?:\s|$)
-                   | ^['‘"“][a-z_][\w.-]*['’"”]$
+                   | ^['‘"“][a-z_][\w.-]*['’"”](?:\s*\([^()]*\))?$
+                   | ^[a-z]\w*(?:\s\([^()]*\))?:\s
                    | ^[A-Za-z_][\w.]+\([^()]*\)\s*\([^()]*\)$
                    | \((?:(?:class|exception|function|method|attribute|data)\ in\ [\w.]+|in\ module\ [\w.]+
                           |[\w.]+\ (?:method|attribute)|built-in\ (?:function|class|exception|variable)|opcode)\)$""",

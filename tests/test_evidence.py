@@ -1137,6 +1137,20 @@ def test_kind_asked_for_keeps_instances_of_the_keyword_as_concepts(kind, written
     assert kind_asked_for(kind, written, keyword, people_asked) == expected
 
 
+@pytest.mark.parametrize("written, keyword, lead, expected", [
+    ("DreamWorks Animation", "animation", "DreamWorks Animation LLC (also simply known as DreamWorks) is an American "
+     "animation studio that is a subsidiary of Universal Pictures.", "organisation"),  # a studio
+    ("Computer History Museum", "museum", "The Computer History Museum (CHM) is a museum established in 1996 in "
+     "Mountain View, California.", "concept"),
+    ("Science Museum", "museums", "The Science Museum is a major museum on Exhibition Road.", "concept"),  # plurals
+    ("Utah Data Center", "data center", "", "concept"),  # the page says nothing of what it is
+])
+def test_an_organisation_named_as_a_kind_of_the_keyword_is_one_only_if_its_page_agrees(written, keyword, lead, expected):
+    from scoring.kinds import kind_asked_for
+    from scoring.lead import genus_of
+    assert kind_asked_for("organisation", written, keyword, False, genus_of(lead)) == expected
+
+
 def test_a_disambiguation_page_speaks_for_none_of_its_meanings():
     from scoring.lead import is_disambiguation
 

@@ -81,6 +81,9 @@ def test_a_part_page_s_toctree_lists_its_chapters():
     ("O(1) scheduler", False), ("Space(s)", False), ("Process(es)", False), ('"Television"', False),
     ("Gaussian Process Classification (GPC)", False), ("Fork (system call)", False), ("maintenance_work_mem", False),
     ("sklearn.isotonic.IsotonicRegression", False), ("Node.js", False), ("C#", False),
+    # A Texinfo manual's (the Octave manual's) formats, properties and literals.
+    ("%s", True), ("%5.2f", True), ('edgelighting: "flat"', True), ("type (read-only): string", True),
+    ('"linear" (default)', True), ("Note: a remark", False), ("Derivatives / Integrals / Transforms", False),
 ])
 def test_an_api_member_s_signature_is_code(phrase, fragment):
     assert is_fragment(phrase) is fragment
