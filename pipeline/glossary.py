@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from lxml import etree
 
+from mining.listitems import clean_item_text
+
 from .parse import element_text, text_of
 from .text import squash
 
@@ -65,7 +67,7 @@ def definition_entries(root: etree._Element) -> list[list[str]]:
                 break
             described = described or el.tag == "dd"
             parts.append(element_text(el))  # paragraphs apart: sentences end at their ends
-        term = squash(text_of(dt))
+        term = clean_item_text(text_of(dt))  # as a list item's: Texinfo's ": sprand (s)" -> "sprand (s)"
         description = squash(" ".join(parts))[:MAX_DESCRIPTION_CHARS]
         if described and term and description:
             out.append([_anchor(dt), term, description])

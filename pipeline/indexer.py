@@ -22,7 +22,7 @@ from .glossary import definition_entries, is_glossary
 from .parse import declared_canonical, parse_page
 from .testbed import first_paragraph_of
 from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
-                    set_meta, url_name_key)
+                    set_meta, site_aside, title_keys, url_name_key)
 from .urls import canonical, collection_url, file_url, host
 
 _rules: BoilerplateRules = DEFAULT_RULES
@@ -150,6 +150,31 @@ class Copies:
         return copies
 
 
+def drop_site_asides(con) -> dict[str, str]:
+    """Take each host's name off its pages' titles where they end with it in brackets
+    (store.site_aside: "Sets (GNU Octave (version 7.3.0))" -> "Sets"), so that the page
+    answers to its own name and "(GNU Octave ...)" is not read as a qualifier; host -> aside."""
+    by_host: dict[str, list[tuple[int, str]]] = {}
+    for rowid, site, title in con.execute("SELECT id, host, title FROM pages WHERE duplicate_of IS NULL"):
+        by_host.setdefault(site, []).append((rowid, title or ""))
+    found = {}
+    for site, rows in by_host.items():
+        aside = site_aside([title for _, title in rows])
+        if not aside:
+            continue
+        found[site] = aside
+        for rowid, title in rows:
+            if not title.endswith(aside) or not title[:-len(aside)].strip():
+                continue
+            name = title[:-len(aside)].rstrip()
+            con.execute("UPDATE pages SET title = ? WHERE id = ?", (name, rowid))
+            if con.execute("SELECT 1 FROM titles WHERE page = ? LIMIT 1", (rowid,)).fetchone() is None:
+                continue  # a page with no main text answers to no name (make_searchable)
+            con.executemany("DELETE FROM titles WHERE page = ? AND key = ?", [(rowid, k) for k in title_keys(title)])
+            con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(k, rowid) for k in title_keys(name)])
+    return found
+
+
 def collection_root(path: Path) -> Path:
     """The folder whose files map to URLs: a lone top folder with no pages beside it is skipped."""
     entries = list(path.iterdir())
@@ -212,6 +237,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
             if progress and n % 250 == 0:
                 progress(n, pages)
     n_copies = copies.resolve(con)
+    asides = drop_site_asides(con)
     if pages == 0:
         con.close()
         raise_empty(corpus, skipped)
@@ -224,6 +250,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         "pages": pages,
         "searchable": pages - n_copies,
         "copies": n_copies,
+        "site_asides": asides,
         "skipped": sum(skipped.values()) + dupes,
         "skip_reasons": dict(skipped.most_common()) | ({"duplicate URL": dupes} if dupes else {}),
         "seconds": round(seconds, 2),

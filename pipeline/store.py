@@ -12,6 +12,7 @@ import re
 import sqlite3
 import threading
 import zlib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 18  # 18: a page whose meta refresh sends the reader on within 10 s is a copy of its target (parse.refresh_target: Texinfo's XREF stubs); 17: a page's first paragraph read across <section> elements (pipeline.testbed._body_of); 16: a docutils field list (class "field-list": an API entry's Parameters, Returns, Attributes) is chrome; 15: a link classed "reference" (Sphinx's cross-references) is content, not chrome; 14: an appendix's numbering ("F.46.") off title keys; 13: a folder's links to its files by name (x.html) stored as the files' URLs (urls.collection_url); 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
+SCHEMA_VERSION = 19  # 19: a site's name in brackets at the end of most of its titles taken off them (indexer.drop_site_asides: Texinfo's "Sets (GNU Octave (version 7.3.0))"), a glossary term cleaned as a list item is (": sprand (s)" -> "sprand (s)"); 18: a page whose meta refresh sends the reader on within 10 s is a copy of its target (parse.refresh_target: Texinfo's XREF stubs); 17: a page's first paragraph read across <section> elements (pipeline.testbed._body_of); 16: a docutils field list (class "field-list": an API entry's Parameters, Returns, Attributes) is chrome; 15: a link classed "reference" (Sphinx's cross-references) is content, not chrome; 14: an appendix's numbering ("F.46.") off title keys; 13: a folder's links to its files by name (x.html) stored as the files' URLs (urls.collection_url); 12: title keys less a table of contents' numbering (without_numbering); 11: title keys folded as the index folds words (pipeline.text.fold); 10: glossary entries (pipeline.glossary); 9: the classes a page is filed under (pipeline.filing; 8 was a session-17 experiment whose
 # index folders may linger); 7: the names pages' URLs spell are title keys
 
 SCHEMA = """
@@ -235,6 +236,40 @@ def numbering_depth(title: str) -> int:
         return 0
     numbers = len(re.findall(r"\d+", text))
     return numbers + 1 if text[0].isalpha() and text[1] == "." else max(1, numbers)  # "F.46.": F's section
+
+
+def trailing_aside(title: str) -> str:
+    """The bracketed part a title ends with, brackets nested inside it included ("Sets (GNU
+    Octave (version 7.3.0))" -> "(GNU Octave (version 7.3.0))"), or ""."""
+    title = title.rstrip()
+    if not title.endswith(")"):
+        return ""
+    depth = 0
+    for i in range(len(title) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(title[i], 0)
+        if depth == 0:
+            return title[i:] if i > 0 and title[i - 1].isspace() else ""
+    return ""
+
+
+# A site whose pages' titles mostly end with the same bracketed part names itself there, as
+# a Texinfo manual does ("Sets (GNU Octave (version 7.3.0))") and Javadoc ("String (Java
+# Platform SE 8 )"); a wiki's qualifiers ("Kernel (operating system)") differ page by page.
+SITE_ASIDE_SHARE = 0.5
+SITE_ASIDE_MIN_PAGES = 10
+
+
+def site_aside(titles: list[str]) -> str:
+    """The bracketed part that at least SITE_ASIDE_SHARE of a site's titles end with (of at
+    least SITE_ASIDE_MIN_PAGES titles), its name rather than theirs; "" if none does."""
+    if len(titles) < SITE_ASIDE_MIN_PAGES:
+        return ""
+    counts = Counter(trailing_aside(t) for t in titles)
+    counts.pop("", None)
+    if not counts:
+        return ""
+    aside, n = counts.most_common(1)[0]
+    return aside if n >= SITE_ASIDE_SHARE * len(titles) else ""
 
 
 def title_name(title: str) -> str:

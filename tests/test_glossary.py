@@ -28,6 +28,13 @@ def test_each_term_with_its_description_and_anchor():
                              ["", "event horizon", "A boundary."]]
 
 
+def test_a_term_loses_its_dangling_marks_as_a_list_item_does():
+    # Texinfo's function definitions: a category span (": ") before the signature.
+    html = ('<dl><dt id="index-sprand"><span class="category">: </span><span><strong>sprand</strong> '
+            '<em>(<var>s</var>)</em></span></dt><dd>Generate a sparse matrix.</dd></dl>')
+    assert entries(html) == [["index-sprand", "sprand (s)", "Generate a sparse matrix."]]
+
+
 def test_several_descriptions_and_paragraphs_stay_apart_as_sentences():
     got = entries("<dl><dt>cell</dt><dd><p>The unit of life.</p><p>Cells divide</p></dd><dd>Also a battery.</dd></dl>")
     assert got == [["", "cell", "The unit of life. Cells divide Also a battery."]]

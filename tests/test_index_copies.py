@@ -12,7 +12,7 @@ from pipeline.hubseeds import inlink_graph
 from pipeline.indexer import build_index
 from pipeline.parse import declared_canonical, refresh_target
 from pipeline.search import LocalBackend
-from pipeline.store import get_page, url_name_key
+from pipeline.store import get_page, site_aside, trailing_aside, url_name_key
 
 WIKI = "https://en.wikipedia.org/wiki/"
 
@@ -160,3 +160,38 @@ def test_a_page_answers_to_the_names_its_url_and_its_copies_urls_spell(tmp_path)
 ])
 def test_url_name_key(url, key):
     assert url_name_key(url) == key
+
+
+@pytest.mark.parametrize("title, aside", [
+    ("Sets (GNU Octave (version 7.3.0))", "(GNU Octave (version 7.3.0))"),
+    ("String (Java Platform SE 8 )", "(Java Platform SE 8 )"),
+    ("Kernel (operating system)", "(operating system)"),
+    ("Space(s)", ""),  # no space before the bracket: part of the name
+    ("(GNU Octave)", ""),  # nothing before it
+    ("Robotics - Wikipedia", ""),
+    ("Broken (a (b)", "(b)"),  # the last balanced bracket
+])
+def test_trailing_aside(title, aside):
+    assert trailing_aside(title) == aside
+
+
+def test_a_site_names_itself_in_the_bracket_most_of_its_titles_end_with():
+    manual = [f"Node {i} (GNU Octave (version 7.3.0))" for i in range(8)] + ["Index", "Kernel (operating system)"]
+    assert site_aside(manual) == "(GNU Octave (version 7.3.0))"
+    wiki = [f"Kernel ({q})" for q in "abcdefghij"]  # qualifiers differ page by page
+    assert site_aside(wiki) == ""
+    assert site_aside(manual[:5]) == ""  # too few pages to tell
+
+
+def test_an_index_takes_a_site_s_bracketed_name_off_its_titles(tmp_path):
+    def texinfo(title: str, body: str) -> str:
+        return (f"<html><head><title>{title} (GNU Octave (version 7.3.0))</title></head>"
+                f"<body><h2>{title}</h2><p>{body}</p></body></html>")
+    files = {f"Node_{i}.html": texinfo(f"Node {i}", "Octave computes.") for i in range(10)}
+    files["Sparse_Matrices.html"] = texinfo("Sparse Matrices", "A sparse matrix has mostly zeros.")
+    summary, db = build(tmp_path, files)
+    assert summary["site_asides"] == {"en.wikipedia.org": "(GNU Octave (version 7.3.0))"}
+    backend = LocalBackend(str(db))
+    found = backend.pages_about("sparse matrix", with_plurals=True)
+    assert [(url, title) for url, title, _ in found] == [(WIKI + "Sparse_Matrices", "Sparse Matrices")]
+    assert backend.pages_about("gnu octave version 7 3 0") == []
