@@ -45,6 +45,13 @@ DEFAULT_CLASS_NAMES = frozenset({"field-list"})
 # "headerlink": the permalink mark ("¶") documentation generators (Sphinx, MkDocs) put in
 # every heading and API signature; left in, it ends names ("re.VERBOSE¶"). Texinfo's is
 # "copiable-anchor" (6.8) or "copiable-link" (7): "dbstep ¶" in the GNU manuals.
+# HTML's link types for moving through a sequence of pages: a manual's "Next: Nonlinear
+# Equations, Previous: Linear Algebra, Up: Top" header (Texinfo writes it on every page,
+# its links marked so). The neighbouring chapters they name are no part of the page. "up"
+# stays: the page's parent, whose name on a section's page is what ties the section to its
+# chapter when its text does not repeat it (on the Octave manual, without it, "Handling
+# Errors" shared no document with "errors and warnings").
+DEFAULT_LINK_RELS = frozenset({"next", "prev", "previous", "contents", "index", "start", "first", "last"})
 DEFAULT_SECTION_HEADINGS = frozenset(
     {
         "references",
@@ -77,6 +84,7 @@ class BoilerplateRules:
     class_id_words: frozenset[str] = DEFAULT_CLASS_ID_WORDS
     class_names: frozenset[str] = DEFAULT_CLASS_NAMES
     section_headings: frozenset[str] = DEFAULT_SECTION_HEADINGS
+    link_rels: frozenset[str] = DEFAULT_LINK_RELS
     drop_hidden: bool = True
     enabled: bool = True
 
@@ -137,6 +145,8 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
         role = el.get("role").strip().lower()
         if role in rules.roles:
             return f"role:{role}"
+    if tag == "a" and "rel" in keys and rules.link_rels.intersection(el.get("rel").lower().split()):
+        return "rel:navigation"
     if ("class" in keys or "id" in keys) and tag not in _PROTECTED:
         hit = _class_id_hit(el.get("class"), el.get("id"), tag == "a", rules.class_id_words, rules.class_names)
         if hit:

@@ -19,7 +19,7 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
-from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, says_is_a, shared_genus
+from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a, shared_genus
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list,
                            names_itself, part_of_keyword)
@@ -134,7 +134,14 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         # title holds the keyword is its page. Only a numbered chapter (Wikipedia numbers
         # none), and only one: two ("Monitoring Database Activity", "Monitoring Disk Usage")
         # say the keyword is broader than either.
-        chapters = [p for p in backend.pages_titled_with(keyword) if is_chapter_on(p[1], keyword)]
+        holding = backend.pages_titled_with(keyword)
+        chapters = [p for p in holding if is_chapter_on(p[1], keyword)]
+        if len(chapters) != 1:
+            # Or, numbered or not (Texinfo and Sphinx titles carry no numbers), the one page
+            # titled with more words whose first sentence says what the keyword is
+            # ("Vectorization and Faster Code Execution": "Vectorization is a programming
+            # technique ...").
+            chapters = [p for p in holding if opens_on(p[2], keyword)]
         if len(chapters) == 1:
             own, titled = (*chapters[0], None), True
     if own is not None and not in_domain(host(own[0]), domain):

@@ -291,3 +291,18 @@ def names_as_alias(keyword: str, title: str, lead: str) -> bool:
     tokens = [singular(ws[0]) for ws in map(words, subject.split()) if len(ws) == 1]
     opening = [singular(w) for w in words(subject)][:len(name)]
     return bool(name and kw) and kw != name and opening == name and contains_phrase(tokens, kw)
+
+
+# What a first sentence says its subject is, before its verb: "Vectorization is a
+# programming technique ...", "The Fourier transform (FT) is ...", "In computing, signal
+# processing refers to ...".
+_SUBJECT = re.compile(r"\s*(?:in\s[^,]{1,60},\s*)?(?:(?:the|a|an)\s+)?([^,;:()]+?)\s+(?:\([^()]*\)\s+)?(?:is|are|was|were|refers\s+to)\b", re.I)
+
+
+def opens_on(lead: str, keyword: str) -> bool:
+    """True if the first sentence of `lead` has the keyword, plurals folded, as its subject:
+    the page says what the keyword is, whatever more its title holds ("Vectorization and
+    Faster Code Execution": "Vectorization is a programming technique ...")."""
+    m = _SUBJECT.match(first_sentence(lead)) if lead else None
+    return m is not None and [singular(w) for w in words(m.group(1))] == [singular(w) for w in words(keyword)]
+

@@ -105,6 +105,16 @@ def test_is_chrome_reports_smallest_matching_class_word():
     assert is_chrome(root.find(".//div"), DEFAULT_RULES) == "class/id:navbox"
 
 
+@pytest.mark.parametrize("rel, chrome", [("next", True), ("prev", True), ("PREV", True), ("contents", True),
+                                        ("Up", False), ("nofollow", False), ("noopener external", False), ("", False)])
+def test_a_link_in_a_sequence_s_navigation_is_chrome(rel, chrome):
+    # Texinfo's header on every page: "Next: <a rel=next>Nonlinear Equations</a>, Previous: ..."
+    root = tree(page(f'<p>Next: <a href="n.html" rel="{rel}">Nonlinear Equations</a>, in text.</p>'))
+    assert (is_chrome(root.find(".//a"), DEFAULT_RULES) == "rel:navigation") is chrome
+    assert ("Nonlinear Equations" in stripped_text(page(f'<p>Next: <a href="n.html" rel="{rel}">Nonlinear '
+                                                        f'Equations</a>, in text.</p>'))) is not chrome
+
+
 def test_plain_element_is_not_chrome():
     root = tree(page('<div class="content">x</div><p>y</p>'))
     assert is_chrome(root.find(".//div"), DEFAULT_RULES) is None

@@ -1316,3 +1316,17 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     _rank_once(rows, backend=None, shown={}, n_docs=6000)
     assert [(r["phrase"], r["weak"]) for r in rows] == [
         ("strong", False), ("heading", False), ("faint", True), ("anecdote", True), ("Footnotes", True)]
+
+
+@pytest.mark.parametrize("lead, keyword, expected", [
+    ("Vectorization is a programming technique that uses vector operations.", "vectorization", True),
+    ("The Fourier transform (FT) is a transform.", "fourier transform", True),
+    ("In computing, vectorization is the conversion of loops.", "vectorization", True),
+    ("Text processing services are modules for strings.", "text processing service", True),  # plurals folded
+    ("The ethics of artificial intelligence is a branch of ethics.", "artificial intelligence", False),
+    ("Octave has many vectorization tools. Vectorization is fast.", "vectorization", False),  # the first sentence only
+    ("", "vectorization", False),
+])
+def test_opens_on_reads_the_first_sentence_s_subject(lead, keyword, expected):
+    from scoring.lead import opens_on
+    assert opens_on(lead, keyword) is expected
