@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -59,6 +59,12 @@ bench-python-docs: setup
 	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-python.json \
 		--corpus output/sites/python-3.11-doc --url-prefix https://docs.python.org/3.11/ \
 		--output-root output/sites/runs-python --out bench/results/quality/handjudged-python.md
+
+bench-octave: setup
+	sh bench/quality/fetch_debian_docs.sh octave-doc usr/share/doc/octave/octave.html output/sites/octave-7
+	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-octave.tsv \
+		--corpus output/sites/octave-7 --url-prefix https://docs.octave.org/v7.3.0/ \
+		--output-root output/sites/runs-octave --out bench/results/quality/tocjudge-octave.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
