@@ -75,6 +75,22 @@ def luigi_config(**sections: dict):
                 cfg.set(section, key, value)
 
 
+@contextlib.contextmanager
+def site_index(base: Path, docs: Path, url_prefix: str):
+    """A documentation site's pages (tests/data/<site>, its README left out) copied under `base`
+    and indexed through Luigi; yields {"corpus", "out", "index"} with BuildIndex configured."""
+    import shutil
+
+    from tasks import BuildIndex
+
+    corpus = base / "docs"
+    shutil.copytree(docs, corpus, ignore=shutil.ignore_patterns("README.md"))
+    out = base / "output"
+    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": url_prefix}):
+        assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
+        yield {"corpus": corpus, "out": out, "index": BuildIndex(output_root=str(out)).output()["db"].path}
+
+
 class StartedTasks:
     """Records the families of tasks that start running while it is active."""
 

@@ -3,7 +3,6 @@ plural chapter titles. Real pages of the PostgreSQL 15 documentation (tests/data
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import luigi
@@ -18,7 +17,7 @@ from scoring.names import is_fragment, names_a_document_part
 from scoring.tagtree import heading_name
 from tasks import BuildIndex, TopicConcepts
 
-from integration_support import luigi_config
+from integration_support import site_index
 
 DOCS = Path(__file__).with_name("data") / "postgresql-docs"
 PREFIX = "https://www.postgresql.org/docs/15/"
@@ -133,13 +132,8 @@ def test_a_section_page_s_contents_link_no_other_page_and_wikipedia_s_link_withi
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
-    base = tmp_path_factory.mktemp("manual")
-    corpus = base / "docs"
-    shutil.copytree(DOCS, corpus)
-    out = base / "output"
-    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": PREFIX}):
-        assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
-        yield {"corpus": corpus, "out": out, "index": BuildIndex(output_root=str(out)).output()["db"].path}
+    with site_index(tmp_path_factory.mktemp("manual"), DOCS, PREFIX) as found:
+        yield found
 
 
 def test_a_singular_keyword_finds_the_plural_chapter_after_the_pages_titled_so(env):

@@ -4,7 +4,6 @@ ranks the chapter's sections and estimators, not "fit(X, y)" or "Parameters"."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -19,11 +18,11 @@ from pipeline.search import LocalBackend
 from pipeline.testbed import first_paragraph
 from pipeline.parse import main_text, parse_tree, parser_input
 from scoring.names import concept_key, is_fragment, member_name, names_a_document_part
-from tasks import BuildIndex, TopicConcepts
+from tasks import TopicConcepts
 from pipeline.topic_stages import search_form
 from tasks.report import ranked, render_markdown
 
-from integration_support import luigi_config
+from integration_support import site_index
 
 DOCS = Path(__file__).with_name("data") / "sklearn-docs"
 PREFIX = "https://scikit-learn.org/1.2/"
@@ -111,13 +110,8 @@ def test_an_api_member_is_one_name_however_qualified(written, member):
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
-    base = tmp_path_factory.mktemp("sphinx")
-    corpus = base / "docs"
-    shutil.copytree(DOCS, corpus, ignore=shutil.ignore_patterns("README.md"))
-    out = base / "output"
-    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": PREFIX}):
-        assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
-        yield {"out": out, "index": BuildIndex(output_root=str(out)).output()["db"].path}
+    with site_index(tmp_path_factory.mktemp("sphinx"), DOCS, PREFIX) as found:
+        yield found
 
 
 def report(env, keyword: str) -> dict:

@@ -5,7 +5,6 @@ keyword is."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -14,9 +13,9 @@ import pytest
 
 from pipeline.parse import main_text, parse_tree, parser_input
 from pipeline.search import LocalBackend
-from tasks import BuildIndex, TopicConcepts
+from tasks import TopicConcepts
 
-from integration_support import luigi_config
+from integration_support import site_index
 
 DOCS = Path(__file__).with_name("data") / "octave-docs"
 PREFIX = "https://docs.octave.org/v7.3.0/"
@@ -25,13 +24,8 @@ SITE = "(GNU Octave (version 7.3.0))"
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
-    base = tmp_path_factory.mktemp("texinfo")
-    corpus = base / "docs"
-    shutil.copytree(DOCS, corpus, ignore=shutil.ignore_patterns("README.md"))
-    out = base / "output"
-    with luigi_config(BuildIndex={"corpus": corpus, "url_prefix": PREFIX}):
-        assert luigi.build([BuildIndex(output_root=str(out))], local_scheduler=True, log_level="WARNING")
-        yield {"out": out, "index": BuildIndex(output_root=str(out)).output()["db"].path}
+    with site_index(tmp_path_factory.mktemp("texinfo"), DOCS, PREFIX) as found:
+        yield found
 
 
 def test_the_header_s_neighbours_and_the_permalink_marks_are_no_content():
