@@ -147,6 +147,11 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
             return f"role:{role}"
     if tag == "a" and "rel" in keys and rules.link_rels.intersection(el.get("rel").lower().split()):
         return "rel:navigation"
+    if tag == "span" and el.get("class") == "category" and el.getparent() is not None and el.getparent().tag == "dt":
+        # A definition's kind label, Texinfo's "Function: " or "Option variable: " before the
+        # name it defines ("Function: bc2 (solution, ...)"); a wiki's infobox cells classed
+        # "category" are <td>s and stay.
+        return "class:category"
     if ("class" in keys or "id" in keys) and tag not in _PROTECTED:
         hit = _class_id_hit(el.get("class"), el.get("id"), tag == "a", rules.class_id_words, rules.class_names)
         if hit:

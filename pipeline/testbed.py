@@ -136,6 +136,14 @@ def _paragraph_text(p: etree._Element, rules: BoilerplateRules) -> str:
     return squash(CITATION_MARKERS.sub("", element_text(p)))
 
 
+def _navigates(p: etree._Element, rules: BoilerplateRules) -> bool:
+    """True for a line of links through a sequence of pages, not running text: a paragraph
+    holding a link marked next, previous or up (Texinfo's "Next: ..., Previous: ..., Up:
+    ..." opens every page of a manual, and was its chapters' first paragraph)."""
+    marks = rules.link_rels | {"up"}
+    return any(marks.intersection((a.get("rel") or "").lower().split()) for a in p.iter("a"))
+
+
 def _usable(text: str) -> bool:
     """A paragraph worth describing a page with: has words and is not only coordinates."""
     if not words(text):
@@ -193,6 +201,8 @@ def first_paragraph_of(root: etree._Element, rules: BoilerplateRules = DEFAULT_R
     body_paragraphs = [p for p in paragraphs if _body_of(p) is container]
     tried = set(body_paragraphs)
     for p in body_paragraphs + [p for p in paragraphs if p not in tried]:
+        if _navigates(p, rules):
+            continue
         text = _paragraph_text(p, rules)
         if _usable(text):
             return text

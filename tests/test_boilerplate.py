@@ -115,6 +115,13 @@ def test_a_link_in_a_sequence_s_navigation_is_chrome(rel, chrome):
                                                         f'Equations</a>, in text.</p>'))) is not chrome
 
 
+def test_a_definition_s_kind_label_is_chrome_but_an_infobox_cell_so_classed_is_not():
+    html = page('<dl><dt id="index-bc2"><span class="category">Function: </span><span><strong>bc2</strong> '
+                '<em>(solution)</em></span></dt><dd>Solves.</dd></dl>'
+                '<table><tr><th>Industry</th><td class="category">Software</td></tr></table>')
+    assert stripped_text(html).split() == ["bc2", "(solution)", "Solves.", "Industry", "Software"]
+
+
 def test_plain_element_is_not_chrome():
     root = tree(page('<div class="content">x</div><p>y</p>'))
     assert is_chrome(root.find(".//div"), DEFAULT_RULES) is None

@@ -49,3 +49,14 @@ def test_read_keywords(tmp_path):
     path = tmp_path / "k.tsv"
     path.write_text("# a comment\nlinear algebra\tLinear Algebra\n\nset\tSets\n", encoding="utf-8")
     assert read_keywords(path) == [("linear algebra", "Linear Algebra"), ("set", "Sets")]
+
+
+def test_taxonomy_reads_every_page_holding_an_index_table(tmp_path):
+    from bench.quality.tocjudge import taxonomy
+
+    (tmp_path / "maxima_toc.html").write_text(TOC, encoding="utf-8")
+    (tmp_path / "maxima_377.html").write_text(f'<table class="index-fn">{INDEX}</table>', encoding="utf-8")
+    # A page's own links to its definitions look like index entries, but no index table holds them.
+    (tmp_path / "Sets.html").write_text('<a href="Sets.html#index-intersect">intersect</a>', encoding="utf-8")
+    found = taxonomy(tmp_path, "maxima_toc.html")
+    assert "chol" in found["Linear Algebra"].names.values() and list(found["Sets"].names.values()) == ["union"]

@@ -71,3 +71,10 @@ def test_a_chapter_that_says_what_the_keyword_is_is_its_page(env):
     assert {"Basic Vectorization", "Broadcasting", "Function Application", "Miscellaneous Techniques"} <= set(top), top
     # Neither the chapter itself nor the neighbour its header links to ("Next: Nonlinear Equations").
     assert "Vectorization and Faster Code Execution" not in concepts and "Nonlinear Equations" not in top
+
+
+def test_the_navigation_line_is_no_first_paragraph():
+    from pipeline.testbed import first_paragraph
+
+    lead = first_paragraph((DOCS / "Vectorization-and-Faster-Code-Execution.html").read_bytes())
+    assert lead.startswith("Vectorization is a programming technique"), lead

@@ -76,11 +76,14 @@ def add_index(chapters_: dict[str, Chapter], index_html: str) -> None:
             ch.names.setdefault(concept_key(name), name)
 
 
-def taxonomy(site: Path) -> dict[str, Chapter]:
-    """The manual's chapters, with the names its node titles and indices file under each."""
-    found = chapters((site / "index.html").read_text(encoding="utf-8", errors="replace"))
-    for index in sorted(site.glob("*-Index.html")):
-        add_index(found, index.read_text(encoding="utf-8", errors="replace"))
+def taxonomy(site: Path, toc: str = "index.html") -> dict[str, Chapter]:
+    """The manual's chapters (from its contents page `toc`), with the names its node titles and
+    indices (every page holding a Texinfo index table, `<table class="index-...">`) file under each."""
+    found = chapters((site / toc).read_text(encoding="utf-8", errors="replace"))
+    for page in sorted(site.glob("*.html")):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        if '<table class="index-' in text:
+            add_index(found, text)
     return found
 
 
@@ -104,17 +107,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--keywords", type=Path, required=True, help='lines "keyword<TAB>chapter title"')
     ap.add_argument("--out", type=Path, required=True, help="the Markdown result")
+    ap.add_argument("--toc", default="index.html", help="the manual's contents page (default: %(default)s)")
     add_site_arguments(ap)
     args = ap.parse_args(argv)
     site = site_from(args)
     if site is None:
         print("--corpus is required: the manual's folder (with index.html)", file=sys.stderr)
         return 2
-    toc = taxonomy(Path(site.corpus))
+    toc = taxonomy(Path(site.corpus), args.toc)
     rows = read_keywords(args.keywords)
     missing = [c for _, c in rows if c not in toc]
     if missing:
-        print(f"no chapter titled {missing[0]!r} in {site.corpus}/index.html: fix {args.keywords}", file=sys.stderr)
+        print(f"no chapter titled {missing[0]!r} in {site.corpus}/{args.toc}: fix {args.keywords}", file=sys.stderr)
         return 2
     reports = run_reports([k for k, _ in rows], site)
     if reports is None:
