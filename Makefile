@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -65,6 +65,12 @@ bench-octave: setup
 	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-octave.tsv \
 		--corpus output/sites/octave-7 --url-prefix https://docs.octave.org/v7.3.0/ \
 		--output-root output/sites/runs-octave --out bench/results/quality/tocjudge-octave.md
+
+bench-maxima: setup
+	sh bench/quality/fetch_debian_docs.sh maxima-doc usr/share/doc/maxima-doc/html output/sites/maxima-5.46
+	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-maxima.tsv --toc maxima_toc.html \
+		--corpus output/sites/maxima-5.46 --url-prefix https://maxima.sourceforge.io/docs/manual/ \
+		--output-root output/sites/runs-maxima --out bench/results/quality/tocjudge-maxima.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
