@@ -136,22 +136,30 @@ def candidates(tx: Sequence[dict], frequent: Sequence[tuple[str, int]], mode: st
     return {"candidates": [vars(c) for c in cands], "dropped": [vars(d) for d in dropped]}
 
 
+# A plural this many times as frequent as the singular typed is what the collection calls
+# the subject ("differential equations" 11 documents, "differential equation" 2).
+PLURAL_SHARE = 3
+
+
 def search_form(count: Callable[[Sequence[str]], int], keyword: str) -> str:
-    """The keyword as the chain searches and counts it: as typed, or, when no document holds it
-    so, the first plural of its last word that some document holds ("pairwise metric" ->
-    "pairwise metrics": a site titles and writes its chapters in the plural, and a user types
-    the singular). A search engine matches such forms itself; the index matches words as
-    written, so a singular keyword found nowhere would otherwise count 0 and mine nothing.
-    Keywords some document holds as typed (every one the README measures) are unchanged."""
+    """The keyword as the chain searches and counts it: as typed, or the plural of its last
+    word that most documents hold, when no document holds it as typed or PLURAL_SHARE times
+    as many hold the plural ("pairwise metric" -> "pairwise metrics": a site titles and
+    writes its chapters in the plural, and a user types the singular). A search engine
+    matches such forms itself; the index matches words as written, so a singular keyword
+    rare as typed would count the few documents that happen to use the singular."""
     ws = words(keyword)
     # A word of one or two letters or with a digit has no plural to look for ("c", "3d", "web 2").
-    if not ws or len(ws[-1]) < 3 or not ws[-1].isalpha() or singular(ws[-1]) != ws[-1] or count([keyword]) > 0:
+    if not ws or len(ws[-1]) < 3 or not ws[-1].isalpha() or singular(ws[-1]) != ws[-1]:
         return keyword
+    typed = count([keyword])
+    best, most = keyword, 0
     for other in plurals(ws[-1]):
         form = " ".join(ws[:-1] + [other])
-        if count([form]) > 0:
-            return form
-    return keyword
+        n = count([form])
+        if n > most:
+            best, most = form, n
+    return best if most > 0 and most >= PLURAL_SHARE * typed else keyword
 
 
 def hit_counts(count: Callable[[Sequence[str]], int], keyword: str, cands: Sequence[dict],

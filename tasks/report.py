@@ -16,13 +16,14 @@ _NO_CANDIDATES = ["**No candidates.** Either no page contains the keyword, or no
 
 
 def searched_as_note(report: dict) -> str | None:
-    """A warning when the keyword was searched in another form: its plural, as no document holds
-    it as typed ("pairwise metric" as "pairwise metrics"), or without what the index cannot read
-    ("C++" as "c"); else None."""
+    """A warning when the keyword was searched in another form: its plural, as no document or few
+    hold it as typed ("pairwise metric" as "pairwise metrics"), or without what the index cannot
+    read ("C++" as "c"); else None."""
     keyword = report.get("keyword", "")
     if report.get("searched_as"):
-        return (f"Searched as \"{report['searched_as']}\": no document holds \"{keyword}\" as typed, so every "
-                f"count and page is that of \"{report['searched_as']}\".")
+        return (f"Searched as \"{report['searched_as']}\": the collection writes it so; no document holds "
+                f"\"{keyword}\" as typed, or under a third as many, so every count and page is that of "
+                f"\"{report['searched_as']}\".")
     symbols = dropped_symbols(keyword)
     if not symbols:
         return None

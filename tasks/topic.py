@@ -40,8 +40,9 @@ STAR_PARSERS = ("auto", "lexbor", "html5lib", "lxml")
 
 _QUERIES: dict[tuple[str, str], str] = {}  # (index file, keyword) -> the form searched (TopicStage.query)
 # 2 (session 43): a keyword no document holds as typed is searched in the plural
-# (pipeline.topic_stages.search_form). The default method's runs carry RANKING_VERSION instead.
-SEARCH_VERSION = 2
+# (pipeline.topic_stages.search_form); 3 (session 45): also when PLURAL_SHARE times as many
+# documents hold the plural. The default method's runs carry RANKING_VERSION instead.
+SEARCH_VERSION = 3
 
 
 def run_folder_name(params: dict, index: str, ranking_version: int = RANKING_VERSION) -> str:
@@ -181,7 +182,7 @@ class TopicStage(Stage):
 
     def query(self) -> str:
         """The keyword as searched and counted (pipeline.topic_stages.search_form): as typed, or
-        its plural when no document holds it as typed. Asked once a task, after the index is built."""
+        its plural when no document, or few, hold it as typed. Asked once a task, after the index is built."""
         # Kept for the process per index file: every stage of a run asks, and a stage opening
         # the hit-count cache for it cost 11 ms (a published chain takes about 600).
         key = (str(Path(self.index_task().output()["db"].path).resolve()), self.keyword)
