@@ -358,7 +358,7 @@ def refresh_target(root: etree._Element, url: str = "") -> str:
         m = _REFRESH.match(meta.get("content") or "")
         target = (m.group(3) if m and m.group(2) else m.group(4) if m else "") or ""
         if not m or int(m.group(1)) > MAX_REFRESH_SECONDS or not target.strip():
-            return ""  # a reload: the page itself
+            return ""  # a later refresh, or a reload (no URL): the page is read for itself
         found = canonical(target.strip(), url or None) or ""
         return "" if url and found == (canonical(url) or url) else found
     return ""
