@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -71,6 +71,12 @@ bench-maxima: setup
 	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-maxima.tsv --toc maxima_toc.html \
 		--corpus output/sites/maxima-5.46 --url-prefix https://maxima.sourceforge.io/docs/manual/ \
 		--output-root output/sites/runs-maxima --out bench/results/quality/tocjudge-maxima.md
+
+bench-mitscheme: setup
+	sh bench/quality/fetch_debian_docs.sh mit-scheme-doc usr/share/doc/mit-scheme-doc/html/mit-scheme-ref output/sites/mit-scheme-12
+	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-mitscheme.tsv \
+		--corpus output/sites/mit-scheme-12 --url-prefix https://www.gnu.org/software/mit-scheme/documentation/stable/mit-scheme-ref/ \
+		--output-root output/sites/runs-mitscheme --out bench/results/quality/tocjudge-mitscheme.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -72,6 +72,11 @@ DEFAULT_SECTION_HEADINGS = frozenset(
 _HEADING = {f"h{i}": i for i in range(1, 7)}
 # Page-level containers carry page-specific classes ("page-Related_work"); never drop them by class/id.
 _PROTECTED = frozenset({"html", "body", "main", "article"})
+# Texinfo 6 classes a definition's kind label "category", Texinfo 7 "category-def".
+_KIND_LABEL_CLASSES = frozenset({"category", "category-def"})
+# What holds a signature's return values and arguments beside its bold name: Texinfo 6 writes
+# <em>, Texinfo 7 <var class="def-var-arguments"> or <code class="def-code-arguments">.
+_SIGNATURE_PART_TAGS = frozenset({"em", "var", "code"})
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
@@ -147,7 +152,8 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
             return f"role:{role}"
     if tag == "a" and "rel" in keys and rules.link_rels.intersection(el.get("rel").lower().split()):
         return "rel:navigation"
-    if tag == "span" and el.get("class") == "category" and el.getparent() is not None and el.getparent().tag == "dt":
+    if tag == "span" and el.get("class") in _KIND_LABEL_CLASSES and el.getparent() is not None \
+            and el.getparent().tag == "dt":
         # A definition's kind label, Texinfo's "Function: " or "Option variable: " before the
         # name it defines ("Function: bc2 (solution, ...)"); a wiki's infobox cells classed
         # "category" are <td>s and stay.
@@ -163,6 +169,18 @@ def _attribute_rule(el: etree._Element, keys: list[str], tag: str, rules: Boiler
     ):
         return "hidden"
     return None
+
+
+def signature_parts(label: etree._Element) -> list[etree._Element]:
+    """The parts of a definition's signature after its kind label `label` that are not the name
+    it defines: Texinfo's return values and arguments around the bold name ("[q, r] = qr (A)",
+    "string-length string", Maxima's several call forms), in document order."""
+    out = []
+    for box in label.itersiblings():
+        names = [el for el in box if el.tag == "strong"]
+        if names:
+            out.extend(el for el in box if el.tag in _SIGNATURE_PART_TAGS)
+    return out
 
 
 def is_chrome(el: etree._Element, rules: BoilerplateRules) -> str | None:
@@ -233,7 +251,12 @@ def strip_boilerplate(root: etree._Element, rules: BoilerplateRules = DEFAULT_RU
             doomed.append(el)
             continue
         keys = el.keys()
-        if keys and _attribute_rule(el, keys, tag, rules):
+        rule = _attribute_rule(el, keys, tag, rules) if keys else None
+        if rule:
+            if rule == "class:category":
+                # A definition's term is the name it defines, without its signature's arguments:
+                # "string-length", not "string-length string", is what the manual's index files.
+                doomed.extend(reversed(signature_parts(el)))
             doomed.append(el)
         else:
             stack.extend(el)

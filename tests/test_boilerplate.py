@@ -119,7 +119,31 @@ def test_a_definition_s_kind_label_is_chrome_but_an_infobox_cell_so_classed_is_n
     html = page('<dl><dt id="index-bc2"><span class="category">Function: </span><span><strong>bc2</strong> '
                 '<em>(solution)</em></span></dt><dd>Solves.</dd></dl>'
                 '<table><tr><th>Industry</th><td class="category">Software</td></tr></table>')
-    assert stripped_text(html).split() == ["bc2", "(solution)", "Solves.", "Industry", "Software"]
+    assert stripped_text(html).split() == ["bc2", "Solves.", "Industry", "Software"]
+
+
+@pytest.mark.parametrize("signature, name", [
+    # Texinfo 6 as the MIT/GNU Scheme manual writes it: Lisp's arguments without brackets
+    ('<span><strong>string-length</strong> <em>string</em></span>', "string-length"),
+    # Octave's, with the return values before the name
+    ('<span><em>[<var>q</var>, <var>r</var>] =</em> <strong>qr</strong> <em>(<var>A</var>)</em></span>', "qr"),
+    # Maxima's several call forms, each on a line of its own
+    ('<span><strong>quad_qag</strong> <em><br><tt>quad_qag</tt> (<var>f</var>, <var>x</var>)<br>'
+     '<tt>quad_qag</tt> (<var>f</var>)</em></span>', "quad_qag"),
+    # Texinfo 7's classes
+    ('<span><strong class="def-name">foo</strong> <var class="def-var-arguments">a b</var></span>', "foo"),
+])
+def test_a_definition_s_term_is_the_name_it_defines_without_its_signature(signature, name):
+    for label in ("category", "category-def"):
+        html = page(f'<dl><dt id="index-x"><span class="{label}">Function: </span>{signature}</dt>'
+                    '<dd>Returns its length.</dd></dl>')
+        assert stripped_text(html).split() == [name, "Returns", "its", "length."]
+
+
+def test_bold_and_italics_in_a_term_without_a_kind_label_stay():
+    # A glossary's term with its aside: no kind label says it defines a program's name
+    html = page('<dl><dt><strong>Apple</strong> <em>Malus domestica</em></dt><dd>A fruit.</dd></dl>')
+    assert stripped_text(html).split() == ["Apple", "Malus", "domestica", "A", "fruit."]
 
 
 def test_plain_element_is_not_chrome():
