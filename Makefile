@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -77,6 +77,12 @@ bench-mitscheme: setup
 	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-mitscheme.tsv \
 		--corpus output/sites/mit-scheme-12 --url-prefix https://www.gnu.org/software/mit-scheme/documentation/stable/mit-scheme-ref/ \
 		--output-root output/sites/runs-mitscheme --out bench/results/quality/tocjudge-mitscheme.md
+
+bench-django: setup
+	sh bench/quality/fetch_debian_docs.sh python-django-doc usr/share/doc/python-django-doc/html output/sites/django-3.2
+	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-django.tsv --toc contents.html \
+		--corpus output/sites/django-3.2 --url-prefix https://docs.djangoproject.com/en/3.2/ \
+		--output-root output/sites/runs-django --out bench/results/quality/tocjudge-django.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -60,3 +60,55 @@ def test_taxonomy_reads_every_page_holding_an_index_table(tmp_path):
     (tmp_path / "Sets.html").write_text('<a href="Sets.html#index-intersect">intersect</a>', encoding="utf-8")
     found = taxonomy(tmp_path, "maxima_toc.html")
     assert "chol" in found["Linear Algebra"].names.values() and list(found["Sets"].names.values()) == ["union"]
+
+
+SPHINX_CONTENTS = """<div class="toctree-wrapper compound"><ul>
+<li class="toctree-l1"><a class="reference internal" href="topics/index.html">Using Django</a><ul>
+  <li class="toctree-l2"><a class="reference internal" href="topics/db/index.html">Models and databases</a></li>
+  <li class="toctree-l2"><a class="reference internal" href="topics/signals.html">Signals</a></li>
+</ul></li>
+<li class="toctree-l1"><a class="reference internal" href="ref/index.html">API Reference</a><ul>
+  <li class="toctree-l2"><a class="reference internal" href="ref/signals.html">Signals</a><ul>
+    <li class="toctree-l3"><a class="reference internal" href="ref/signals.html#model-signals">Model signals</a></li>
+  </ul></li>
+</ul></li></ul></div>"""
+
+
+def _sphinx_page(title: str, headings: list[str], toctree: list[str] = ()) -> str:
+    hs = "".join(f'<h2>{h}<a class="headerlink" href="#x">\u00b6</a></h2>' for h in headings)
+    tree = "".join(f'<li class="toctree-l1"><a class="reference internal" href="{t}">{t}</a></li>' for t in toctree)
+    return (f'<html><body><h1><a href="../index.html">Django documentation</a></h1>'
+            f'<h1>{title}<a class="headerlink" href="#t">\u00b6</a></h1>{hs}'
+            f'<div class="toctree-wrapper compound"><ul>{tree}</ul></div></body></html>')
+
+
+def test_a_sphinx_site_s_nodes_hold_the_headings_of_the_pages_their_toctrees_and_folders_lead_to(tmp_path):
+    from bench.quality.tocjudge import taxonomy
+
+    files = {
+        "contents.html": SPHINX_CONTENTS,
+        "topics/db/index.html": _sphinx_page("Models and databases", [], ["models.html"]),
+        "topics/db/models.html": _sphinx_page("Models", ["Fields", "Field types"]),
+        # not in any toctree (a hidden one lists nothing), but in the node's folder
+        "topics/db/queries.html": _sphinx_page("Making queries", ["Retrieving objects"]),
+        "topics/signals.html": _sphinx_page("Signals", ["Listening to signals"]),
+        "ref/signals.html": _sphinx_page("Signals", ["Model signals", "post_save"]),
+        "topics/elsewhere.html": _sphinx_page("Elsewhere", ["Caching"]),
+        "genindex.html": '<ul><li><a href="topics/db/models.html#django.db.models.ForeignKey">ForeignKey (class in '
+                         'django.db.models)</a></li><li><a href="ref/signals.html#post-migrate">post_migrate</a></li>'
+                         '<li><a href="topics/elsewhere.html#cache">cache</a></li></ul>',
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    toc = taxonomy(tmp_path, "contents.html")
+    db = toc["Models and databases"]
+    assert db.pages == {"topics/db/index.html", "topics/db/models.html", "topics/db/queries.html"}
+    assert {"Models", "Fields", "Field types", "Making queries", "Retrieving objects",
+            "ForeignKey (class in django.db.models)"} <= set(db.names.values())
+    assert "Caching" not in db.names.values() and "Django documentation" not in db.names.values()
+    # Both nodes titled "Signals" are one chapter: the topic guide and the reference
+    signals = toc["Signals"]
+    assert {"Listening to signals", "Model signals", "post_save", "post_migrate"} <= set(signals.names.values())
+    assert judge(["post_migrate", "Fields", "Signals"], signals) == [True, False, False]
+    assert judge(["ForeignKey", "cache"], db) == [True, False]  # the index entry's aside folded

@@ -12,15 +12,24 @@ subsections, not the chapter itself), or an entry of the manual's concept or fun
 index that points into the chapter's nodes; anything else is a miss, a sub-topic the
 manual files elsewhere included. Nothing is judged by a person, so the figure is
 reproducible, and strict: the manual's indices do not list every term its chapters treat.
+
+A Sphinx site (its contents page holds `toctree-l1` entries, Django's contents.html) is read
+the same way with any node of its table of contents as the "chapter": a keyword's line names
+a node's title (every node so titled, when several are), and the names filed under it are
+the titles of the nodes below it, the section headings of every page its toctrees lead to,
+and the entries of the general index (genindex.html) that point into those pages.
 """
 from __future__ import annotations
 
 import argparse
 import html
+import posixpath
 import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import lxml.html
 
 from bench.quality.toplists import add_site_arguments, publish, run_reports, site_from
 from scoring.evidence import listed_concepts
@@ -76,10 +85,97 @@ def add_index(chapters_: dict[str, Chapter], index_html: str) -> None:
             ch.names.setdefault(concept_key(name), name)
 
 
+_UTF8 = lxml.html.HTMLParser(encoding="utf-8")  # Sphinx writes UTF-8; a test page may not say so
+
+
+def _page_of(base: str, href: str) -> str:
+    """The site-relative path of the page a link on page `base` leads to, anchor dropped."""
+    return posixpath.normpath(posixpath.join(posixpath.dirname(base), href.split("#", 1)[0]))
+
+
+def _element_text(el) -> str:
+    return " ".join("".join(el.itertext()).replace("\u00b6", " ").split())
+
+
+def sphinx_nodes(toc_html: str, toc: str = "contents.html") -> dict[str, Chapter]:
+    """Node title -> Chapter from a Sphinx contents page: each node's own page (not for a node
+    that is a section of a page) and the pages and titles of the nodes below it."""
+    out: dict[str, Chapter] = {}
+    root = lxml.html.fromstring(toc_html)
+    for li in root.iter("li"):
+        if not (li.get("class") or "").startswith("toctree-l") or li.find("a") is None:
+            continue
+        a = li.find("a")
+        ch = out.setdefault(_element_text(a), Chapter(_element_text(a)))
+        href = a.get("href") or ""
+        if "#" not in href:
+            ch.pages.add(_page_of(toc, href))
+        for sub in li.iter("a"):
+            if sub is not a and sub.get("href"):
+                ch.names.setdefault(concept_key(_element_text(sub)), _element_text(sub))
+                if "#" not in sub.get("href"):
+                    ch.pages.add(_page_of(toc, sub.get("href")))
+    return out
+
+
+def _headings_and_children(site: Path, page: str) -> tuple[list[str], list[str]]:
+    """A Sphinx page's section titles (headings with a permalink) and the pages its toctrees list."""
+    path = site / page
+    if not path.is_file():
+        return [], []
+    root = lxml.html.fromstring(path.read_bytes(), parser=_UTF8)
+    titles = [_element_text(h) for h in root.iter("h1", "h2", "h3", "h4")
+              if any("headerlink" in (a.get("class") or "") for a in h.iter("a"))]
+    children = [_page_of(page, a.get("href")) for box in root.iter("div")
+                if "toctree-wrapper" in (box.get("class") or "") for a in box.iter("a") if a.get("href")]
+    return titles, children
+
+
+def sphinx_taxonomy(site: Path, toc: str = "contents.html") -> dict[str, Chapter]:
+    """Every node of a Sphinx site's contents, with the names filed under it: the titles of the
+    nodes below, the headings of the pages its toctrees lead to, and the general index's entries
+    pointing into those pages."""
+    found = sphinx_nodes((site / toc).read_text(encoding="utf-8", errors="replace"), toc)
+    every_page = sorted(str(p.relative_to(site)) for p in site.rglob("*.html"))
+    pages: dict[str, tuple[list[str], list[str]]] = {}
+    for ch in found.values():
+        # A folder's index.html heads the folder's pages, listed by a toctree or not (a hidden
+        # toctree, Django's topics/auth/index.html, lists nothing on the page).
+        folders = [page[: -len("index.html")] for page in ch.pages if posixpath.basename(page) == "index.html"
+                   and posixpath.dirname(page)]
+        ch.pages.update(p for p in every_page for f in folders if p.startswith(f))
+        todo = list(ch.pages)
+        while todo:
+            page = todo.pop()
+            if page not in pages:
+                pages[page] = _headings_and_children(site, page)
+            for child in pages[page][1]:
+                if child not in ch.pages:
+                    ch.pages.add(child)
+                    todo.append(child)
+        for page in ch.pages:
+            for title in pages[page][0]:
+                ch.names.setdefault(concept_key(title), title)
+    genindex = site / "genindex.html"
+    if genindex.is_file():
+        root = lxml.html.fromstring(genindex.read_bytes(), parser=_UTF8)
+        entries = [(_page_of("genindex.html", a.get("href")), _element_text(a)) for a in root.iter("a")
+                   if a.get("href") and "#" in a.get("href") and a.getparent() is not None and a.getparent().tag == "li"]
+        for ch in found.values():
+            for page, name in entries:
+                if page in ch.pages and name:
+                    ch.names.setdefault(concept_key(name), name)
+    return found
+
+
 def taxonomy(site: Path, toc: str = "index.html") -> dict[str, Chapter]:
     """The manual's chapters (from its contents page `toc`), with the names its node titles and
-    indices (every page holding a Texinfo index table, `<table class="index-...">`) file under each."""
-    found = chapters((site / toc).read_text(encoding="utf-8", errors="replace"))
+    indices (every page holding a Texinfo index table, `<table class="index-...">`) file under each;
+    a Sphinx site's nodes when `toc` is a Sphinx contents page (sphinx_taxonomy)."""
+    text = (site / toc).read_text(encoding="utf-8", errors="replace")
+    if 'class="toctree-l1"' in text:
+        return sphinx_taxonomy(site, toc)
+    found = chapters(text)
     for page in sorted(site.glob("*.html")):
         text = page.read_text(encoding="utf-8", errors="replace")
         if '<table class="index-' in text:
