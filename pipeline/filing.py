@@ -14,7 +14,11 @@ walk of a page costs 0.3-1 ms, a tenth of what indexing a page costs). Rules:
 - a category box (class/id word in CATEGORY_WORDS): the links of its list items (the box's
   own label, "Categories", is no list item); a part marked hidden (class/id word "hidden":
   MediaWiki's maintenance classes, "Articles with unsourced statements") is skipped;
-- a breadcrumb trail (class/id word in TRAIL_WORDS): its links but the first (the site's home).
+- a breadcrumb trail (class/id word in TRAIL_WORDS): its links but the first (the site's home);
+- the page's parent, as a link marked `rel="up"` names it (`parent_names`: Texinfo's "Up:
+  Procedures" on every node, and its `<link rel="up" title="Procedures">`): a section of a
+  manual is filed under its chapter. Such links stay in the content; the parse looks for
+  them only in pages whose bytes hold the word (`may_name_parent`), so other pages pay nothing.
 A box the rules keep in the content (a user's narrower rules) is not read: its text is
 then the page's text, as the user asked. Tag links (`rel="tag"`) inside the content are
 not read either: finding them takes a walk of the whole tree.
@@ -69,4 +73,25 @@ def filed_under(removed: Iterable[etree._Element]) -> list[str]:
         for name in names:
             if name and len(name) <= MAX_CLASS_CHARS and name not in out:
                 out.append(name)
+    return out
+
+
+_UP = (b'rel="up"', b"rel='up'", b"rel=up")
+
+
+def may_name_parent(raw: bytes) -> bool:
+    """True if a page's bytes may hold a link marked rel="up" (a cheap test before a search)."""
+    return any(marker in raw for marker in _UP)
+
+
+def parent_names(root: etree._Element) -> list[str]:
+    """The names of the page's parent that its links marked rel="up" give: a `<link>`'s title
+    or an `<a>`'s text, each once, in document order."""
+    out: list[str] = []
+    for el in root.iter("link", "a"):
+        if "up" not in (el.get("rel") or "").lower().split():
+            continue
+        name = squash(el.get("title") or "") if el.tag == "link" else _text(el)
+        if name and len(name) <= MAX_CLASS_CHARS and name not in out:
+            out.append(name)
     return out

@@ -10,7 +10,7 @@ from typing import Callable
 from lxml import etree
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules, strip_boilerplate
-from .filing import filed_under
+from .filing import filed_under, may_name_parent, parent_names
 from .text import squash
 from .urls import canonical
 
@@ -294,13 +294,15 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
     # and recall with hubs added fell (Hub-Seeking 0.658 -> 0.568 at 250 pages, 30
     # topics): not kept.
     links = page_links(root, url)
+    parents = parent_names(root) if may_name_parent(raw) else []
     body = root.find("body")
     body = body if body is not None else root
     removed: list = []
     strip_boilerplate(body, rules, removed)  # the <head> holds no content: skip walking it
     extra = on_content(root) if on_content else None
+    filed = filed_under(removed)
     return ParsedPage(url=url, title=title, text=squash(element_text(body)), links=links,
-                      repaired=repaired, extra=extra, filed=filed_under(removed))
+                      repaired=repaired, extra=extra, filed=filed + [p for p in parents if p not in filed])
 
 
 def content_tree(raw: bytes, rules: BoilerplateRules = DEFAULT_RULES, parser: str = "lxml",

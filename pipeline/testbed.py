@@ -154,9 +154,11 @@ def _usable(text: str) -> bool:
 def _body_of(p: etree._Element) -> etree._Element:
     """The element whose paragraphs `p` is one of: its parent, a <section> being part of the
     body that holds it (Sphinx and other HTML5 pages wrap each heading's text in one, so a
-    long subsection would otherwise outvote the page's opening paragraph)."""
+    long subsection would otherwise outvote the page's opening paragraph), and so is
+    docutils' HTML4 <div class="section"> (Django's documentation)."""
     up = p.getparent()
-    while up.tag == "section" and up.getparent() is not None:
+    while (up.tag == "section" or (up.tag == "div" and "section" in (up.get("class") or "").split())) \
+            and up.getparent() is not None:
         up = up.getparent()
     return up
 

@@ -92,3 +92,24 @@ def test_a_store_made_before_the_column_gains_it_when_opened_for_writing(tmp_pat
     con = connect(path)
     insert_page(con, "https://example.org/a", "example.org", "A", "text", None, None, filed=["Printers"])
     assert json.loads(con.execute("SELECT filed FROM pages").fetchone()[0]) == ["Printers"]
+
+
+TEXINFO = b"""<html><head><title>Continuations (MIT/GNU Scheme 12.1)</title>
+<link href="Procedures.html" rel="up" title="Procedures"></head><body>
+<div class="nav-panel"><p>Next: <a href="Application-Hooks.html" accesskey="n" rel="next">Application Hooks</a>,
+Up: <a href="Procedures.html" accesskey="u" rel="up">Procedures</a></p></div>
+<h3 class="section">12.4 Continuations</h3><p>A continuation is a procedure.</p></body></html>"""
+
+
+def test_a_manual_s_section_is_filed_under_the_page_its_up_links_name():
+    page = parse_page(TEXINFO, "https://www.gnu.org/software/mit-scheme/Continuations.html")
+    assert page.filed == ["Procedures"]
+    # read before the chrome goes: the navigation panel holding the link is chrome
+    assert "Next:" not in page.text and "continuation is a procedure" in page.text
+
+
+def test_up_links_are_looked_for_only_where_the_bytes_hold_one():
+    from pipeline.filing import may_name_parent, parent_names
+    assert may_name_parent(TEXINFO) and not may_name_parent(WIKI) and not may_name_parent(SHOP)
+    assert parent_names(parse_tree(parser_input(b'<p><a rel="next up" href="u">Sets</a> '
+                                                b'<a rel="upgrade" href="v">No</a></p>'))) == ["Sets"]

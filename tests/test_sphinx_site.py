@@ -127,6 +127,20 @@ def test_a_sectioned_page_s_first_paragraph_is_its_opening_one():
     assert lead.startswith("After training a scikit-learn model, it is desirable")
 
 
+def test_docutils_html4_sections_count_as_their_parent_s_paragraphs():
+    # Older Sphinx builds (Django 3.2's documentation) wrap each heading's text in
+    # <div class="section">: a long subsection must not outvote the opening paragraph either.
+    sub = "".join(f"<p>XSS attacks allow a user to inject scripts, part {i}.</p>" for i in range(4))
+    raw = (b'<html><body><div class="document"><div class="section" id="s-security-in-django">'
+           b"<h1>Security in Django</h1><p>This document is an overview of Django's security features.</p>"
+           b'<div class="section" id="s-xss"><h2>Cross site scripting</h2>' + sub.encode() +
+           b"</div></div></div></body></html>")
+    assert first_paragraph(raw).startswith("This document is an overview")
+    # A box classed otherwise is still its own body
+    boxed = raw.replace(b'<div class="section" id="s-xss">', b'<div class="note">')
+    assert first_paragraph(boxed).startswith("XSS attacks")
+
+
 def test_a_redirect_stub_is_a_copy_of_the_page_it_names(env):
     # modules/model_persistence.html redirects (meta refresh, canonical "../model_persistence.html")
     # to the page, which itself declares the site's newest version as canonical.
