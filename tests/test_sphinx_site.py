@@ -83,6 +83,8 @@ def test_a_part_page_s_toctree_lists_its_chapters():
     # A Texinfo manual's (the Octave manual's) formats, properties and literals.
     ("%s", True), ("%5.2f", True), ('edgelighting: "flat"', True), ("type (read-only): string", True),
     ('"linear" (default)', True), ("Note: a remark", False), ("Derivatives / Integrals / Transforms", False),
+    # A Lisp's literals (the MIT/GNU Scheme manual's); a hashtag is a name
+    ("#t", True), ("#f", True), ("#\\a", True), ("#!optional", True), ("#MeToo", False), ("F#", False),
 ])
 def test_an_api_member_s_signature_is_code(phrase, fragment):
     assert is_fragment(phrase) is fragment
