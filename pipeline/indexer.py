@@ -22,7 +22,7 @@ from .glossary import definition_entries, is_glossary
 from .parse import declared_canonical, parse_page
 from .testbed import first_paragraph_of
 from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
-                    set_meta, site_aside, title_keys, url_name_key)
+                    set_meta, site_aside, title_keys, unpack_items, unpack_json, url_name_key)
 from .urls import canonical, collection_url, file_url, host
 
 _rules: BoilerplateRules = DEFAULT_RULES
@@ -175,6 +175,42 @@ def drop_site_asides(con) -> dict[str, str]:
     return found
 
 
+# A definition term that this many pages of one site hold is a label of a form those pages
+# share, not a term any of them defines: the MIT/GNU Scheme manual's 23 library pages each
+# end with "URL", "Libraries", "Global"; PostgreSQL's reference pages with "name", "IF
+# EXISTS", "CASCADE"; a wiki's pseudo-headings "Notes" (30 pages), "General" (14). Measured
+# in session 46: the most any term of a real glossary of the shared corpus reaches is 4.
+FORM_LABEL_PAGES = 10
+FORM_LABEL = "a form's label"  # the drop reason the stored items get
+
+
+def drop_form_labels(con) -> dict[str, list[str]]:
+    """Mark as dropped (FORM_LABEL) the definition-list terms (`<dt>` items) that at least
+    FORM_LABEL_PAGES pages of a host hold, and take them out of the pages' glossary entries;
+    host -> the labels, sorted."""
+    counts: dict[str, Counter] = {}
+    for site, blob in con.execute("SELECT host, items FROM pages WHERE items IS NOT NULL AND duplicate_of IS NULL"):
+        texts = {row[2] for row in unpack_items(blob) or [] if row[1] == "dt" and row[3] is None}
+        if texts:
+            counts.setdefault(site, Counter()).update(texts)
+    found = {site: {t for t, n in c.items() if n >= FORM_LABEL_PAGES} for site, c in counts.items()}
+    found = {site: labels for site, labels in found.items() if labels}
+    for site, labels in found.items():
+        rows = con.execute("SELECT id, items, entries FROM pages WHERE host = ? AND items IS NOT NULL "
+                           "AND duplicate_of IS NULL", (site,)).fetchall()
+        for rowid, blob, entries_blob in rows:
+            items = unpack_items(blob) or []
+            hit = [row for row in items if row[1] == "dt" and row[3] is None and row[2] in labels]
+            if not hit:
+                continue
+            for row in hit:
+                row[3] = FORM_LABEL
+            entries = [e for e in unpack_json(entries_blob) if e[1] not in labels] if entries_blob else []
+            con.execute("UPDATE pages SET items = ?, entries = ? WHERE id = ?",
+                        (pack_items(items), pack_items(entries) if entries else None, rowid))
+    return {site: sorted(labels) for site, labels in found.items()}
+
+
 def collection_root(path: Path) -> Path:
     """The folder whose files map to URLs: a lone top folder with no pages beside it is skipped."""
     entries = list(path.iterdir())
@@ -238,6 +274,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
                 progress(n, pages)
     n_copies = copies.resolve(con)
     asides = drop_site_asides(con)
+    form_labels = drop_form_labels(con)
     if pages == 0:
         con.close()
         raise_empty(corpus, skipped)
@@ -251,6 +288,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         "searchable": pages - n_copies,
         "copies": n_copies,
         "site_asides": asides,
+        "form_labels": form_labels,
         "skipped": sum(skipped.values()) + dupes,
         "skip_reasons": dict(skipped.most_common()) | ({"duplicate URL": dupes} if dupes else {}),
         "seconds": round(seconds, 2),

@@ -195,3 +195,38 @@ def test_an_index_takes_a_site_s_bracketed_name_off_its_titles(tmp_path):
     found = backend.pages_about("sparse matrix", with_plurals=True)
     assert [(url, title) for url, title, _ in found] == [(WIKI + "Sparse_Matrices", "Sparse Matrices")]
     assert backend.pages_about("gnu octave version 7 3 0") == []
+
+
+
+def test_a_definition_term_that_many_pages_of_a_site_hold_is_a_form_s_label(tmp_path):
+    from pipeline.indexer import FORM_LABEL, FORM_LABEL_PAGES
+    from pipeline.store import unpack_items, unpack_json
+
+    def library(i: int) -> str:
+        own = "fold unfold reduce append filter partition delete find remove count".split()[i]
+        return page(f"SRFI {i}", None, f"Library {i} of lists.</p><dl><dt>URL</dt><dd>https://srfi.org/{i}</dd>"
+                                        f"<dt>Global</dt><dd>Bound in the global environment.</dd>"
+                                        f"<dt>{own}</dt><dd>Combines the elements of a list.</dd></dl><p>")
+    files = {f"SRFI_{i}.html": library(i) for i in range(FORM_LABEL_PAGES)}
+    files["Glossary.html"] = page("Glossary", None, "Terms.</p><dl><dt>Global</dt><dd>Seen everywhere.</dd>"
+                                                    "<dt>Closure</dt><dd>A procedure with its environment.</dd></dl><p>")
+    summary, db = build(tmp_path, files)
+    assert summary["form_labels"] == {"en.wikipedia.org": ["Global", "URL"]}
+    with sqlite3.connect(db) as con:
+        rows = dict(con.execute("SELECT url, items FROM pages"))
+        entries = dict(con.execute("SELECT url, entries FROM pages"))
+    srfi = {text: reason for _, tag, text, reason, _ in unpack_items(rows[WIKI + "SRFI_0"]) if tag == "dt"}
+    assert srfi == {"URL": FORM_LABEL, "Global": FORM_LABEL, "fold": None}
+    # the same label text on another page of the site goes too; that page's own term stays
+    glossary = {text: reason for _, tag, text, reason, _ in unpack_items(rows[WIKI + "Glossary"]) if tag == "dt"}
+    assert glossary == {"Global": FORM_LABEL, "Closure": None}
+    assert [e[1] for e in unpack_json(entries[WIKI + "Glossary"])] == ["Closure"]
+
+
+def test_nine_pages_holding_a_term_are_not_enough_to_make_it_a_label(tmp_path):
+    from pipeline.indexer import FORM_LABEL_PAGES
+
+    files = {f"P_{i}.html": page(f"P {i}", None, "Text.</p><dl><dt>Global</dt><dd>Everywhere.</dd></dl><p>")
+             for i in range(FORM_LABEL_PAGES - 1)}
+    summary, _ = build(tmp_path, files)
+    assert summary["form_labels"] == {}
