@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -83,6 +83,12 @@ bench-django: setup
 	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-django.tsv --toc contents.html \
 		--corpus output/sites/django-3.2 --url-prefix https://docs.djangoproject.com/en/3.2/ \
 		--output-root output/sites/runs-django --out bench/results/quality/tocjudge-django.md
+
+bench-pandas: setup
+	sh bench/quality/fetch_debian_docs.sh python-pandas-doc usr/share/doc/python-pandas-doc/html output/sites/pandas-1.5
+	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-pandas.tsv --toc user_guide/index.html \
+		--corpus output/sites/pandas-1.5 --url-prefix https://pandas.pydata.org/pandas-docs/version/1.5/ \
+		--output-root output/sites/runs-pandas --out bench/results/quality/tocjudge-pandas.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -22,7 +22,7 @@ from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a, shared_genus
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list,
-                           names_itself, part_of_keyword)
+                           names_itself, names_keyword_chapter, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import related_section_links, section_titles, summary_box_links
@@ -649,6 +649,10 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
         # "Boolean algebra (logic)" for "boolean algebra": the keyword itself, in one of its
         # senses (a page title's qualifier), not a sub-topic of it.
         return "the keyword itself, with a qualifier"
+    if names_keyword_chapter(written, keyword):
+        # "Working with missing data", "Time series / date functionality": the title of a
+        # chapter about the keyword, which its lists and links name as one of its subjects.
+        return "the keyword again: a title of a chapter about it"
     if names_a_list(written):
         return "names a list, outline or glossary page, not a concept"
     if is_fragment(written):

@@ -34,6 +34,15 @@ DOCUMENT_PART_HEADS = frozenset({"example", "examples", "overview", "introductio
 # corpus or the PostgreSQL manual is one of them.
 API_PART_NAMES = frozenset({"parameters", "other parameters", "returns", "return type", "return value",
                             "attributes", "methods", "raises", "yields", "warns", "throws", "type parameters"})
+# A whole heading that names a part of a release's notes (a changelog: pandas' "whatsnew",
+# Django's release notes), alone, not as a head: the sections every release repeats, none a
+# subject. No judged phrase of the four hand-judged collections is one of them (session 46).
+RELEASE_NOTE_PARTS = frozenset({
+    "bug fixes", "bugfixes", "notable bug fixes", "enhancements", "other enhancements", "new features", "deprecations",
+    "api changes", "other api changes", "api breaking changes", "backwards incompatible changes",
+    "backward incompatible changes", "performance improvements", "highlights", "highlights include",
+    "minor features", "major features", "removals", "deprecated features", "features deprecated",
+    "features removed", "known issues", "contributors", "security fixes", "what s new", "whats new", "changelog"})
 # Where a noun phrase's head ends and its modifier begins ("History of the Internet").
 PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
 # What an organisation's first sentence calls it, as the head of what it "is" ("an American

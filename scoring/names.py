@@ -12,7 +12,7 @@ import re
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, singular, stemmed, without_qualifier, words
 
-from .lexicon import API_PART_NAMES, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS
+from .lexicon import API_PART_NAMES, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS, RELEASE_NOTE_PARTS
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -110,6 +110,37 @@ def acronyms(ws: list[str]) -> set[str]:
     return {initials(ws), initials([w for w in ws if w not in _ACRONYM_SKIPS] or ws)} if len(ws) > 1 else set()
 
 
+# Words before a subject in a chapter's title that say what the chapter does with it
+# ("Working with missing data", "Intro to data structures"), not a kind of it.
+CHAPTER_FRAMES = frozenset({"working with", "intro to", "introduction to", "an introduction to", "using", "handling",
+                            "managing", "understanding", "getting started with", "a guide to", "guide to",
+                            "overview of", "an overview of"})
+# What follows a subject in such a title: another name for it or its twins, spaced as a
+# title spaces them ("Time series / date functionality", "Merge, join, concatenate and
+# compare", "Reshaping and pivot tables"); "SQL/PSM" and "TCP/IP" are names.
+_CHAPTER_TAIL = re.compile(r"^\s+/\s|^\s*,\s|^\s+(?:and|&)\s", re.I)
+
+
+def names_keyword_chapter(written: str, keyword: str) -> bool:
+    """True if the candidate is a title of a chapter about the keyword, not a sub-topic: the
+    keyword framed by what the chapter does with it ("Working with missing data"), or the
+    keyword followed by another name for it or its twins ("Time series / date
+    functionality", "Computational science and engineering"), plurals folded."""
+    name = without_qualifier(written).strip()
+    kw = [singular(w) for w in words(keyword)]
+    ws = words(name)
+    if not kw or len(ws) <= len(kw):
+        return False
+    folded = [singular(w) for w in ws]
+    if folded[-len(kw):] == kw and " ".join(ws[:-len(kw)]) in CHAPTER_FRAMES:
+        return True
+    if folded[:len(kw)] != kw:
+        return False
+    # The text right after the keyword's words as written
+    m = re.match(r"^\W*" + r"\W+".join(re.escape(w) for w in ws[:len(kw)]) + r"(.*)$", name, re.I)
+    return m is not None and _CHAPTER_TAIL.match(m.group(1)) is not None
+
+
 @functools.lru_cache(maxsize=65_536)  # pure: a run asks it of the same candidates by several rules
 def part_of_keyword(phrase: str, keyword: str) -> bool:
     """True if the candidate's words occur as a run inside the keyword's, plurals folded.
@@ -139,10 +170,11 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
 
 def names_a_document_part(phrase: str) -> bool:
     """True if a heading names a part of a document ("Logical Decoding Examples", "Overview of
-    Event Trigger Behavior", "Further reading", an API entry's "Parameters"), not a subject of it."""
+    Event Trigger Behavior", "Further reading", an API entry's "Parameters", a release note's
+    "Bug fixes"), not a subject of it."""
     ws = words(phrase)
     return bool(ws) and (ws[-1] in DOCUMENT_PART_HEADS or ws == ["further", "reading"]
-                         or " ".join(ws) in API_PART_NAMES
+                         or " ".join(ws) in API_PART_NAMES or " ".join(ws) in RELEASE_NOTE_PARTS
                          or (len(ws) > 2 and ws[0] == "overview" and ws[1] == "of"))
 
 

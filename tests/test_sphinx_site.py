@@ -93,6 +93,9 @@ def test_an_api_member_s_signature_is_code(phrase, fragment):
 @pytest.mark.parametrize("heading, part", [
     ("Parameters", True), ("Returns", True), ("Attributes", True), ("Other Parameters", True), ("Raises", True),
     ("Diminishing returns", False), ("Parameter estimation", False), ("Attribute grammar", False),
+    # A release's notes (pandas' whatsnew, Django's release notes)
+    ("Bug fixes", True), ("Other Enhancements", True), ("Performance Improvements", True), ("Deprecations", True),
+    ("Backwards incompatible changes", True), ("Performance tuning", False), ("New features of Java", False),
 ])
 def test_an_api_entry_s_parts_are_no_subject(heading, part):
     assert names_a_document_part(heading) is part
