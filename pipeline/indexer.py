@@ -194,21 +194,21 @@ def drop_form_labels(con) -> dict[str, list[str]]:
         if texts:
             counts.setdefault(site, Counter()).update(texts)
     found = {site: {t for t, n in c.items() if n >= FORM_LABEL_PAGES} for site, c in counts.items()}
-    found = {site: labels for site, labels in found.items() if labels}
-    for site, labels in found.items():
+    found = {site: terms for site, terms in found.items() if terms}
+    for site, terms in found.items():
         rows = con.execute("SELECT id, items, entries FROM pages WHERE host = ? AND items IS NOT NULL "
                            "AND duplicate_of IS NULL", (site,)).fetchall()
         for rowid, blob, entries_blob in rows:
             items = unpack_items(blob) or []
-            hit = [row for row in items if row[1] == "dt" and row[3] is None and row[2] in labels]
+            hit = [row for row in items if row[1] == "dt" and row[3] is None and row[2] in terms]
             if not hit:
                 continue
             for row in hit:
                 row[3] = FORM_LABEL
-            entries = [e for e in unpack_json(entries_blob) if e[1] not in labels] if entries_blob else []
+            entries = [e for e in unpack_json(entries_blob) if e[1] not in terms] if entries_blob else []
             con.execute("UPDATE pages SET items = ?, entries = ? WHERE id = ?",
                         (pack_items(items), pack_items(entries) if entries else None, rowid))
-    return {site: sorted(labels) for site, labels in found.items()}
+    return {site: sorted(terms) for site, terms in found.items()}
 
 
 def collection_root(path: Path) -> Path:
