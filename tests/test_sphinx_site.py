@@ -85,6 +85,10 @@ def test_a_part_page_s_toctree_lists_its_chapters():
     ('"linear" (default)', True), ("Note: a remark", False), ("Derivatives / Integrals / Transforms", False),
     # A Lisp's literals (the MIT/GNU Scheme manual's); a hashtag is a name
     ("#t", True), ("#f", True), ("#\\a", True), ("#!optional", True), ("#MeToo", False), ("F#", False),
+    # A class's member by its class (version 136); a product's or site's dotted name is not one
+    ("Connection.in_transaction", True), ("MultiIndex.from_product", True), ("pandas.DataFrame.join", True),
+    ("Pattern.pattern", True), ("Node.js", False), ("Data.gov", False), ("Amazon.com", False), ("ASP.NET", False),
+    ("sklearn.svm.SVC", False),
 ])
 def test_an_api_member_s_signature_is_code(phrase, fragment):
     assert is_fragment(phrase) is fragment
