@@ -177,8 +177,7 @@ def signature_parts(label: etree._Element) -> list[etree._Element]:
     "string-length string", Maxima's several call forms), in document order."""
     out = []
     for box in label.itersiblings():
-        names = [el for el in box if el.tag == "strong"]
-        if names:
+        if any(el.tag == "strong" for el in box):
             out.extend(el for el in box if el.tag in _SIGNATURE_PART_TAGS)
     return out
 

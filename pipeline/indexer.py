@@ -189,22 +189,23 @@ def drop_form_labels(con) -> dict[str, list[str]]:
     FORM_LABEL_PAGES pages of a host hold, and take them out of the pages' glossary entries;
     host -> the labels, sorted."""
     counts: dict[str, Counter] = {}
-    for site, blob in con.execute("SELECT host, items FROM pages WHERE items IS NOT NULL AND duplicate_of IS NULL"):
+    held: dict[int, tuple[str, set[str]]] = {}  # page -> (host, its terms): the second pass reads only those
+    for rowid, site, blob in con.execute("SELECT id, host, items FROM pages WHERE items IS NOT NULL "
+                                         "AND duplicate_of IS NULL"):
         texts = {row[2] for row in unpack_items(blob) or [] if row[1] == "dt" and row[3] is None}
         if texts:
             counts.setdefault(site, Counter()).update(texts)
+            held[rowid] = (site, texts)
     found = {site: {t for t, n in c.items() if n >= FORM_LABEL_PAGES} for site, c in counts.items()}
     found = {site: terms for site, terms in found.items() if terms}
-    for site, terms in found.items():
-        rows = con.execute("SELECT id, items, entries FROM pages WHERE host = ? AND items IS NOT NULL "
-                           "AND duplicate_of IS NULL", (site,)).fetchall()
-        for rowid, blob, entries_blob in rows:
+    for rowid, (site, texts) in held.items():
+        terms = found.get(site, set())
+        if texts & terms:
+            blob, entries_blob = con.execute("SELECT items, entries FROM pages WHERE id = ?", (rowid,)).fetchone()
             items = unpack_items(blob) or []
-            hit = [row for row in items if row[1] == "dt" and row[3] is None and row[2] in terms]
-            if not hit:
-                continue
-            for row in hit:
-                row[3] = FORM_LABEL
+            for row in items:
+                if row[1] == "dt" and row[3] is None and row[2] in terms:
+                    row[3] = FORM_LABEL
             entries = [e for e in unpack_json(entries_blob) if e[1] not in terms] if entries_blob else []
             con.execute("UPDATE pages SET items = ?, entries = ? WHERE id = ?",
                         (pack_items(items), pack_items(entries) if entries else None, rowid))

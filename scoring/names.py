@@ -58,10 +58,11 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
 # A general index's entry (Sphinx's genindex): a name and the aside saying what and where
 # it is ("Calendar (class in calendar)", "crypt() (in module crypt)", "accept() (socket.socket
 # method)", "CALL (opcode)"); a wiki's qualifier ("Python (programming language)") names
-# no such thing. A class's member by its class ("Connection.in_transaction", "MultiIndex.from_product":
-# 43 judged places of the Python docs, all misses, version 136); a product's or a site's name so
-# written has a short suffix ("Node.js", "Data.gov", "Amazon.com"). A Lisp's literal ("#t", "#f", "#\a", "#!optional"); a hashtag ("#MeToo") has
-# a word after its sign and is no code.
+# no such thing. A class's member by its class ("Connection.in_transaction",
+# "MultiIndex.from_product": 43 judged places of the Python docs, all misses, version 136);
+# a product's or a site's name so written has a short suffix ("Node.js", "Data.gov",
+# "Amazon.com"). A Lisp's literal ("#t", "#f", "#\a", "#!optional"); a hashtag ("#MeToo")
+# has a word after its sign and is no code.
 _CODE = re.compile(r"""[{};=]|^[\\$%]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$
                    | ^\#(?:[A-Za-z]{1,2}\b|[^\w\s])
                    | ^(?:class\s+)?[A-Za-z_][\w.]+\((?!e?s\)$)[^()]*\)$
