@@ -33,6 +33,7 @@ import lxml.html
 
 from bench.quality.toplists import add_site_arguments, publish, run_reports, site_from
 from scoring.evidence import listed_concepts
+from pipeline.text import squash
 from scoring.names import concept_key
 
 # Texinfo 6-7's table of contents: <li><a id="toc-..." href="Node.html">18.3 Matrix Factorizations</a>
@@ -94,7 +95,7 @@ def _page_of(base: str, href: str) -> str:
 
 
 def _element_text(el) -> str:
-    return " ".join("".join(el.itertext()).replace("\u00b6", " ").split())
+    return squash("".join(el.itertext()).replace("\u00b6", " "))  # "¶": Sphinx's permalink
 
 
 def sphinx_nodes(toc_html: str, toc: str = "contents.html") -> dict[str, Chapter]:
