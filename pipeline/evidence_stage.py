@@ -21,8 +21,8 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a, shared_genus
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
-                           names_a_kind, names_a_list,
-                           names_itself, names_keyword_chapter, part_of_keyword)
+                           names_a_kind, names_a_list, names_a_qualification, names_itself, names_keyword_chapter,
+                           part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import related_section_links, section_titles, summary_box_links
@@ -659,4 +659,6 @@ def _no_concept(phrase: str, written: str, keyword: str) -> str | None:
         return "a fragment or a line of code, not a name"
     if names_a_document_part(written):
         return "a part of a document (its examples, overview, introduction), not a subject"
+    if names_a_qualification(written, keyword):
+        return "an academic degree or a professional title, not a subject"
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.store import title_name
-from pipeline.text import singular, without_qualifier, words
+from pipeline.text import contains_phrase, singular, without_qualifier, words
 
 from .lead import BRACKETED, DEFINITION, genus_heads, opens_as_biography
 from .lexicon import FRAGMENT_ENDS, NAME_ORGANISATION_WORDS, ORGANISATION_NOUNS, PERSON_NOUNS, WORK_NOUNS
@@ -28,6 +28,9 @@ _WORK_QUALIFIERS = WORK_NOUNS | {"series", "character"}
 _WORK_SERIES = re.compile(r"\b(?:television|tv|web|book|film|comic|anime|manga|novel|radio|documentary)\s+series\b"
                           r"|\bseries\s+of\s+(?:books|novels|films|comics|episodes|monographs|albums|short stories)\b",
                           re.I)
+# A first sentence that is only a predicate, a noun phrase after its article: a glossary's
+# description ("A device that ...", "The British society of ...").
+_PREDICATE_ONLY = re.compile(r"(?:A|An|The)\s+[A-Za-z]")
 KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's order: concepts first
 
 
@@ -74,6 +77,16 @@ def _lead_kind(lead: str, title: str = "") -> str:
         return "concept"
     first = first_sentence(lead)
     m = DEFINITION.search(first)
+    name = title_name(title) if title else ""
+    if (m is None and _PREDICATE_ONLY.match(first) and _proper(name)
+            and not contains_phrase(words(first), words(name))):
+        # A glossary's description says what its term is without naming it: "The British
+        # society of electrical and electronics engineers." reads as its term's "is the ...".
+        # Only a proper name's: "central bank", "The institution that ...", is a kind of
+        # institution, a concept. A sentence naming the title is about it, an apposition:
+        # "The University of Michigan Executive System (UMES), a batch operating system ...".
+        first = f"{name} is {first[0].lower()}{first[1:]}"
+        m = DEFINITION.search(first)
     # "A bank is a financial institution": a kind of organisation, a concept; a named one
     # ("Google LLC is ...") has no indefinite article before its verb. A bracket before the
     # verb is an aside, not the subject: 'Good Copy Bad Copy (subtitled "A documentary about
@@ -92,6 +105,13 @@ def _lead_kind(lead: str, title: str = "") -> str:
     fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
     serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
     return "work" if fictional or serial or any(h in WORK_NOUNS for h in heads) else "concept"
+
+
+def _proper(name: str) -> bool:
+    """True if every word of a name but the little ones opens with a capital: "Institution of
+    Engineering and Technology", "John Bardeen"; not "central bank" nor "Zener diode"."""
+    content = [w for w in name.split() if w.lower() not in FRAGMENT_ENDS]
+    return bool(content) and all(w[:1].isupper() for w in content)
 
 
 def names_works(keyword: str) -> bool:

@@ -182,6 +182,30 @@ def names_a_document_part(phrase: str) -> bool:
                          or (len(ws) > 2 and ws[0] == "overview" and ws[1] == "of"))
 
 
+# An academic degree or a professional title: "Bachelor of Technology", "Master's degree",
+# "Engineering Doctorate", "Ph.D.", "Cambridge Diploma in Computer Science", "Chartered
+# Engineer". A field's page lists them where it says how one trains for it; they are what a
+# practitioner holds, not a sub-topic of the field (set z's electronic engineering, and five
+# judged misses of the shared corpus before version 137, every such name a miss).
+_QUALIFICATION = re.compile(
+    r"^(?:bachelor|master|doctor)(?:'?s)?\b(?:\s+(?:of|in|degree)\b|$)"
+    r"|\b(?:doctorate|diploma)\b"
+    r"|^(?:chartered|incorporated|registered|professional)\s+(?:engineer|accountant|surveyor|architect|scientist)s?$"
+    r"|^(?:ph\.?\s?d|d\.?\s?phil|m\.?\s?sc|b\.?\s?sc|b\.?\s?eng|m\.?\s?eng|b\.?\s?tech|m\.?\s?tech|engd|mba)\.?$",
+    re.I)
+# Keywords whose subject is training itself: there a degree is one of its parts.
+_EDUCATION_WORDS = frozenset({"education", "university", "universities", "college", "colleges", "school", "schools",
+                              "degree", "degrees", "qualification", "qualifications", "diploma", "curriculum",
+                              "academia", "doctorate", "student", "students", "teaching", "training"})
+
+
+def names_a_qualification(written: str, keyword: str) -> bool:
+    """True if a name is an academic degree or a professional title ("Master of Engineering",
+    "Ph.D.", "Chartered Engineer") and the keyword is not about education, where it would be a part."""
+    return (_QUALIFICATION.search(without_qualifier(written).strip()) is not None
+            and not _EDUCATION_WORDS & set(words(keyword)))
+
+
 def names_a_list(phrase: str) -> bool:
     """True if the phrase is the title of an index-like page ("List of ...", "Glossary of ...")."""
     return _INDEX_LIKE.match(phrase.strip()) is not None
@@ -347,6 +371,13 @@ def _one_given_name(names: set[str]) -> bool:
 
 def names_itself(written: str, title: str, lead: str) -> bool:
     """True if a page's title or first paragraph names `written` (a trailing qualifier
-    dropped; words in order, case and punctuation aside): the page answers to that name."""
-    ws = words(without_qualifier(written))
-    return bool(ws) and (contains_phrase(words(title_name(title)), ws) or contains_phrase(words(lead), ws))
+    dropped; words in order, case, punctuation and plurals aside): the page answers to that
+    name ("hard drives": "A hard disk drive (HDD), hard disk, hard drive, or fixed disk is ...")."""
+    ws = _singulars(words(without_qualifier(written)))
+    return bool(ws) and (contains_phrase(_singulars(words(title_name(title))), ws)
+                         or contains_phrase(_singulars(words(lead)), ws))
+
+
+def _singulars(ws: list[str]) -> list[str]:
+    """Each word folded to its singular: a list writes a name in the plural, a first paragraph in the singular."""
+    return [singular(w) for w in ws]

@@ -17,7 +17,7 @@ from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE
 from scoring.kinds import could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, is_broader, names_a_field,
                           opens_as_biography, says_is_a)
-from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_itself, names_keyword_chapter, part_of_keyword
+from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_itself, names_keyword_chapter, part_of_keyword
 from scoring.sentences import first_sentence, sentences
 
 
@@ -271,6 +271,45 @@ def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
 ])
 def test_page_kind_reads_the_title_qualifier(title, kind):
     assert page_kind("It is known for many things.", title) == kind
+
+
+@pytest.mark.parametrize("lead, title, kind", [
+    # A glossary's description is what its term is, without the term.
+    ("The British society of electrical and electronics engineers.", "Institution of Engineering and Technology",
+     "organisation"),
+    ("An American engineer who co-invented the transistor.", "John Bardeen", "person"),
+    ("A semiconductor device that lets current flow backwards.", "Zener diode", "concept"),
+    # A common noun's description names a kind: a central bank is a kind of institution.
+    ("The institution that manages a state's currency.", "central bank", "concept"),
+    ("The study of electronic circuits.", "Electronics", "concept"),
+    # A sentence with its own verb is read as written.
+    ("The Beatles played music in Liverpool.", "Beatles", "concept"),
+    # Without a term there is nothing to read it of.
+    ("The British society of electrical and electronics engineers.", "", "concept"),
+])
+def test_page_kind_reads_a_glossary_description_as_its_terms_predicate(lead, title, kind):
+    assert page_kind(lead, title) == kind
+
+
+@pytest.mark.parametrize("written, keyword, expected", [
+    ("Bachelor of Technology", "electronic engineering", True),
+    ("Master of Engineering", "electronic engineering", True),
+    ("Engineering Doctorate", "electronic engineering", True),
+    ("Master's degree", "computer science", True),
+    ("Ph.D.", "computer scientist", True),
+    ("Cambridge Diploma in Computer Science", "numerical analysis", True),
+    ("Chartered Engineer", "electronic engineering", True),
+    # Names that open the same way but are no degree.
+    ("Master Boot Record", "booting", False),
+    ("Master theorem", "algorithm", False),
+    ("Master data management", "data management", False),
+    ("Doctoral advisor", "computer scientist", False),
+    # Where the keyword is about training, a degree is one of its parts.
+    ("Bachelor of Science", "higher education", False),
+    ("Doctor of Philosophy", "university", False),
+])
+def test_names_a_qualification(written, keyword, expected):
+    assert names_a_qualification(written, keyword) is expected
 
 
 def test_sentences_split_at_sentence_ends_only():
@@ -679,6 +718,11 @@ def test_names_itself_reads_the_title_and_first_paragraph():
                             "x86 assembly language is a family of backward-compatible assembly languages.")
     assert not names_itself("Wikipedia", "VisualAge - Wikipedia", "VisualAge is a family of environments.")
     assert not names_itself("", "Firefox - Wikipedia", lead)
+    # A list's plural is the first paragraph's singular.
+    drive = "A hard disk drive (HDD), hard disk, hard drive, or fixed disk, is a storage device."
+    assert names_itself("hard drives", "Hard disk drive - Wikipedia", drive)
+    assert names_itself("hard disk drives", "Hard disk drive - Wikipedia", drive)
+    assert not names_itself("floppy disks", "Hard disk drive - Wikipedia", drive)
 
 
 def test_fold_variants_ignores_zero_counts():
