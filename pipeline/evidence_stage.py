@@ -90,6 +90,7 @@ class _Found:
     link_titles: dict[str, str]        # anchor -> the title of the page it names (link_titles)
     linked_as: dict[tuple[str, ...], str]  # a linked page's title key -> the other words that linked it
     cited: dict[tuple[str, ...], dict]  # without a keyword page: what citing paragraphs link to
+    sense_page: str | None             # without a keyword page: the page they link the keyword's name to
     most_cited: list[dict]
     kw_senses: tuple[int, ...] | None  # the keyword's WordNet senses its page is about
     counts: dict[str, int]             # how many rows each source gave, for the artifact
@@ -177,8 +178,10 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # MIN_CITING_PAGES pages or more, stands in for that page's links (session 18: 0.65 of
     # 194 judged top-25 places of keywords without a page were hits when so cited, 0.27 of
     # 198 cited nowhere).
-    cited = ({k: e for k, e in cited_links(backend, pages, keyword, rules, page_cache).items()
-              if len(e["pages"]) >= MIN_CITING_PAGES} if not keyword_page and pages else {})
+    naming = links_naming_keyword(backend, pages, keyword, rules, page_cache) if not keyword_page and pages else {}
+    cited = {k: e for k, e in links_by_name(naming, keyword).items() if len(e["pages"]) >= MIN_CITING_PAGES}
+    # And what those paragraphs mean by the keyword: the page they link its name to.
+    sensed = sense_page(backend, naming, keyword) if naming else None
     most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
     for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
@@ -216,7 +219,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
                   keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
                   section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
-                  cited=cited,
+                  cited=cited, sense_page=sensed,
                   most_cited=most_cited, kw_senses=kw_senses,
                   counts={"definitions_found": len(defined), "sections_named": len(named),
                           "links_named": len(linked_rows), "cited_named": len(cited_rows),
@@ -250,7 +253,11 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     neighbours = reader.neighbours(sorted({w["written"] for w in weighed if w["ask_sentences"]})).result()
     said_by_name = reading.result() | {name: said for name, (_, said) in enumerated_kinds.items()}
     rows = [weigher.row(w, neighbours, said_by_name) for w in weighed]
-    _rank_once(rows, backend, weigher.shown, n_docs)
+    # A name no page answers to, linked to a page another row has ("A* search" to "A* search
+    # algorithm"): read as that page's for folding, when the page calls itself so.
+    linked = {r["display"]: found.targets[r["display"]] for r in rows
+              if r["page"] is None and r.get("display") in found.targets}
+    _rank_once(rows, backend, weigher.shown, n_docs, linked)
     keyword_lead, anchors = found.keyword_lead, found.anchors
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
             "sections_named": found.counts["sections_named"], "links_named": found.counts["links_named"],
@@ -398,6 +405,10 @@ class _Weigher:
             # the collection answers the name with the keyword's own page (its title, or a
             # redirect's URL). A section heading of that page names a part and stays.
             zero = "another name of the keyword: its page is the keyword's own"
+        if not zero and page is not None and page == found.sense_page:
+            # "Computer programming" for "programming", "Mathematical optimization" for
+            # "optimization": what the collection means by the keyword, not a part of it.
+            zero = "the keyword again: the page the collection's paragraphs link its name to"
         if zero:
             row["score"], row["why"], row["ruled_out"] = 0.0, zero, True
         elif kind == "concept" and (is_broader(written, keyword_lead) or wordnet == "above"):
@@ -405,20 +416,32 @@ class _Weigher:
         return row
 
 
-def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int) -> None:
-    """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them (in place)."""
+def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int,
+               linked: dict[str, str] | None = None) -> None:
+    """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them
+    (in place). `linked`: {name as written: its link's target} of rows without a page."""
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
     # longer one would otherwise take a second place in the top of the list.
     # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
     # to both: read only for the few pages two rows share.
-    pages_used = Counter(r["page"] for r in rows if r["page"])
+    writtens = [(r, r.get("display", shown.get(r["phrase"], r["phrase"]))) for r in rows]
+    # A link names the page it points to, not always the page's subject: a manual's "B-Tree"
+    # links to "11.2. Index Types", whose first paragraph lists it. The page's title, or its
+    # first sentence's other names of its subject, must name it.
+    targets = {w: stored_row(backend, (linked or {})[w]) for r, w in writtens if not r["page"] and w in (linked or {})}
+    answering = {w: row[0] for w, row in targets.items()
+                 if row is not None and (names_itself(w, row[1], "") or names_as_alias(w, row[1], row[2]))}
+    pages_of = {id(r): r["page"] or answering.get(w, "") for r, w in writtens}
+    pages_used = Counter(p for p in pages_of.values() if p)
 
     def alias(r: dict, written: str) -> bool:
-        return pages_used[r["page"]] > 1 and any(url == r["page"] and names_itself(written, title, lead)
-                                                  for url, title, lead in backend.pages_about(r["phrase"]))
+        page = pages_of[id(r)]
+        if pages_used[page] <= 1:
+            return False
+        return not r["page"] or any(url == page and names_itself(written, title, lead)
+                                    for url, title, lead in backend.pages_about(r["phrase"]))
 
-    writtens = [(r, r.get("display", shown.get(r["phrase"], r["phrase"]))) for r in rows]
-    folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": r["page"],
+    folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": pages_of[id(r)],
                              "alias": alias(r, w), "written": w, "kind": r["kind"]} for r, w in writtens])
     for row in rows:
         if row["phrase"] in folded:
@@ -554,7 +577,14 @@ def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
     {concept_key: {"anchor": as first written, "target": its first URL, "pages": [url, ...]}},
     the keyword itself left out (chrome removed, as for the list items). Each page's links and
     blocks are read from `cache` when a run before kept them, else parsed (and kept)."""
-    key, phrase_words = concept_key(keyword), words(keyword)
+    return links_by_name(links_naming_keyword(backend, urls, keyword, rules, cache), keyword)
+
+
+def links_naming_keyword(backend: SearchBackend, urls: Sequence[str], keyword: str, rules: BoilerplateRules,
+                         cache: PageCache | None = None) -> dict[str, list[tuple[str, str]]]:
+    """{page URL: [(anchor, target URL), ...]} of the links in the pages' paragraphs and list
+    items that name the keyword (pipeline.links.links_naming), chrome removed."""
+    phrase_words = words(keyword)
     naming: dict[str, list[tuple[str, str]]] = {}
     if cache is not None:
         for url in urls:
@@ -571,9 +601,52 @@ def cited_links(backend: SearchBackend, urls: Sequence[str], keyword: str,
         naming[job[0]] = links
         if cache is not None:
             cache.set_packed(LINK_BLOCKS, job[0], packed)
+    return {url: naming[url] for url in urls if url in naming}
+
+
+def sense_page(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> str | None:
+    """The stored page the collection's paragraphs link the keyword's own name to, from
+    links_naming_keyword's table: one page that at least half the pages linking the name, and
+    MIN_CITING_PAGES or more, point it at, or None.
+
+    Where no page is titled as the keyword, its authors still say what they mean by it:
+    "[[Computer programming|programming]]", "[[Optimization (mathematics)|optimization]]".
+    That page is the keyword in another name, not one of its sub-topics. The target is read
+    as the collection answers its name (pages_about), so a redirect's URL counts for its page.
+    """
+    key = concept_key(keyword)
+    linking: set[str] = set()
+    by_page: dict[str, set[str]] = {}
+    for url, links in naming.items():
+        for anchor, target in links:
+            if concept_key(anchor) != key:
+                continue
+            linking.add(url)
+            stored = stored_row(backend, target)
+            if stored is not None:
+                by_page.setdefault(stored[0], set()).add(url)
+    if not by_page:
+        return None
+    page, pages = max(by_page.items(), key=lambda kv: len(kv[1]))
+    return page if len(pages) >= MIN_CITING_PAGES and 2 * len(pages) >= len(linking) else None
+
+
+def stored_row(backend: SearchBackend, target: str) -> tuple[str, str, str] | None:
+    """(url, title, first paragraph) of the stored page a link's target names: itself, or the
+    one page answering to the name its URL spells (a redirect's); None if the collection has none."""
+    name = title_from_url(target)
+    if not name or "#" in target:
+        return None
+    rows = backend.pages_about(name)
+    return next((row for row in rows if row[0] == target), rows[0] if len(rows) == 1 else None)
+
+
+def links_by_name(naming: dict[str, list[tuple[str, str]]], keyword: str) -> dict[tuple[str, ...], dict]:
+    """cited_links' table from links_naming_keyword's: the keyword's own name left out."""
+    key = concept_key(keyword)
     found: dict[tuple[str, ...], dict] = {}
-    for url in urls:
-        for anchor, target in naming.get(url, ()):
+    for url in naming:
+        for anchor, target in naming[url]:
             k = concept_key(anchor)
             if not k or k == key:
                 continue

@@ -1,0 +1,128 @@
+"""What a collection's links say a name means: the page a keyword it has no page for is linked
+to (evidence_stage.sense_page), and the page a pageless candidate's link names, read when
+two rows name one concept (evidence_stage._rank_once).
+
+Real HTML in tiny real page stores (LocalBackend).
+"""
+from __future__ import annotations
+
+import pytest
+
+from pipeline import store
+from pipeline.boilerplate import DEFAULT_RULES
+from pipeline.evidence_stage import _rank_once, links_naming_keyword, sense_page
+from pipeline.search import LocalBackend
+
+WIKI = "https://en.wikipedia.org/wiki/"
+
+
+def _page(body: str) -> str:
+    return f"<html><head><title>t</title></head><body>{body}</body></html>"
+
+
+PAGES = {
+    "Software": _page('<p>Learning <a href="/wiki/Computer_programming">programming</a> takes years.</p>'),
+    # The same page under another spelling of its name, as a redirect's URL writes it.
+    "Teaching": _page('<p>Courses in <a href="/wiki/Computer_Programming">programming</a> are common.</p>'),
+    # A target the collection does not hold still counts as a page linking the name.
+    "Television": _page('<p>Evening <a href="/wiki/Broadcast_programming">programming</a> starts late.</p>'),
+    "Operations research": _page('<p>Linear <a href="/wiki/Mathematical_programming">programming</a> '
+                                 'solves it.</p>'),
+    "Economics": _page('<p>Dynamic <a href="/wiki/Mathematical_programming">programming</a> helps.</p>'),
+    # Chrome is no paragraph: a navigation box's link is not read.
+    "Compilers": _page('<div role="navigation"><p>programming: <a href="/wiki/Navigation_box">programming</a>'
+                       '</p></div><p>A compiler translates programs.</p>'),
+    "Computer programming": _page("<p>Computer programming is the process of writing programs.</p>"),
+    "Mathematical programming": _page("<p>Mathematical programming is optimization.</p>"),
+    "Navigation box": _page("<p>A box.</p>"),
+}
+
+
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory):
+    path = tmp_path_factory.mktemp("store") / "pages.sqlite"
+    con = store.connect(path)
+    for title, html in PAGES.items():
+        store.insert_page(con, WIKI + title.replace(" ", "_"), "en.wikipedia.org", title, title,
+                          store.pack_html(html.encode()), store.pack_links([]), lead=title)
+    con.commit()
+    con.close()
+    b = LocalBackend(path)
+    yield b
+    b.con.close()
+
+
+def _sense(backend, titles: list[str]) -> str | None:
+    urls = [WIKI + t.replace(" ", "_") for t in titles]
+    return sense_page(backend, links_naming_keyword(backend, urls, "programming", DEFAULT_RULES), "programming")
+
+
+def test_the_page_most_links_give_the_name_is_its_sense(backend):
+    # Two of the three pages linking "programming" mean Computer programming, one by a
+    # redirect's spelling; the third's target is not in the collection.
+    assert _sense(backend, ["Software", "Teaching", "Television"]) == WIKI + "Computer_programming"
+
+
+def test_no_sense_when_no_page_takes_half_the_links(backend):
+    assert _sense(backend, ["Software", "Teaching", "Television", "Operations research", "Economics"]) is None
+
+
+def test_one_page_linking_is_an_anecdote(backend):
+    assert _sense(backend, ["Software"]) is None
+
+
+def test_chrome_links_say_nothing(backend):
+    assert _sense(backend, ["Compilers", "Compilers"]) is None
+    assert _sense(backend, []) is None
+
+
+def _row(phrase: str, score: float, page: str | None, display: str | None = None) -> dict:
+    row = {"phrase": phrase, "score": score, "n_k": 50, "n_cp": 20, "n_b": 5, "s1": 0.3, "page": page,
+           "kind": "concept", "sectioned": False, "ruled_out": False}
+    if display is not None:
+        row["display"] = display
+    return row
+
+
+@pytest.fixture(scope="module")
+def astar(tmp_path_factory):
+    path = tmp_path_factory.mktemp("astar") / "pages.sqlite"
+    con = store.connect(path)
+    for title, lead in (("A* search algorithm", "A* is a graph traversal and path search algorithm."),
+                        ("Dijkstra's algorithm", "Dijkstra's algorithm finds shortest paths."),
+                        ("Index Types", "PostgreSQL provides several index types: B-tree, Hash, GiST and GIN."),
+                        ("Laptop", "A laptop, laptop computer, or notebook computer is a small computer.")):
+        store.insert_page(con, WIKI + title.replace(" ", "_"), "en.wikipedia.org", title, title,
+                          store.pack_html(_page(f"<p>{lead}</p>").encode()), store.pack_links([]), lead=lead)
+    con.commit()
+    con.close()
+    b = LocalBackend(path)
+    yield b
+    b.con.close()
+
+
+def test_a_pageless_name_folds_into_the_row_of_the_page_it_links_to(astar):
+    rows = [_row("a search", 0.28, None, "A* search"),
+            _row("a search algorithm", 0.24, WIKI + "A*_search_algorithm"),
+            _row("shortest path", 0.2, None, "shortest path")]
+    linked = {"A* search": WIKI + "A*_search_algorithm", "shortest path": WIKI + "Dijkstra%27s_algorithm"}
+    _rank_once(rows, astar, {}, 5000, linked)
+    by_phrase = {r["phrase"]: r for r in rows}
+    assert by_phrase["a search algorithm"]["ruled_out"] and by_phrase["a search algorithm"]["variant_of"] == "a search"
+    assert not by_phrase["a search"]["ruled_out"]
+    # A link to a page no other row has, or whose page does not call it so, folds nothing.
+    assert not by_phrase["shortest path"]["ruled_out"]
+    assert [r["phrase"] for r in rows if not r["ruled_out"]] == ["a search", "shortest path"]
+
+
+def test_a_link_to_a_page_that_only_mentions_the_name_folds_nothing(astar):
+    # A manual's "B-Tree" links to the page on index types, which lists it: two concepts.
+    rows = [_row("b tree", 0.3, None, "B-Tree"), _row("index types", 0.2, WIKI + "Index_Types")]
+    _rank_once(rows, astar, {}, 5000, {"B-Tree": WIKI + "Index_Types"})
+    assert not any(r["ruled_out"] for r in rows)
+
+
+def test_a_name_the_first_sentence_gives_as_the_subjects_folds(astar):
+    rows = [_row("notebook", 0.3, None, "notebook"), _row("laptop", 0.2, WIKI + "Laptop")]
+    _rank_once(rows, astar, {}, 5000, {"notebook": WIKI + "Laptop"})
+    assert [r["phrase"] for r in rows if r["ruled_out"]] == ["laptop"]
