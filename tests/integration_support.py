@@ -114,3 +114,18 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def tiny_store(path: Path, pages: dict[str, tuple[str, str]]):
+    """A real page store at `path` holding {title: (html, lead)} as Wikipedia pages, opened
+    as a LocalBackend (close its `con` when done)."""
+    from pipeline import store
+    from pipeline.search import LocalBackend
+
+    con = store.connect(path)
+    for title, (html, lead) in pages.items():
+        store.insert_page(con, WIKI + title.replace(" ", "_"), "en.wikipedia.org", title, title,
+                          store.pack_html(html.encode()), store.pack_links([]), lead=lead)
+    con.commit()
+    con.close()
+    return LocalBackend(path)

@@ -8,15 +8,12 @@ from __future__ import annotations
 import pytest
 from lxml import html as lxml_html
 
-from pipeline import store
+from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
 from pipeline.links import MAX_BLOCK_WORDS, link_blocks, links_naming
-from pipeline.search import LocalBackend
 from pipeline.text import words
 from pipeline.evidence_stage import cited_links
 from scoring.names import concept_key
-
-WIKI = "https://en.wikipedia.org/wiki/"
 CRYPTO = """<html><head><title>Cryptography</title></head><body>
 <div role="navigation"><p>Public-key cryptography: <a href="/wiki/Navigation_box">Navigation box</a></p></div>
 <h2>Public-key cryptography</h2>
@@ -75,15 +72,8 @@ def test_no_phrase_no_links():
 
 @pytest.fixture(scope="module")
 def backend(tmp_path_factory):
-    path = tmp_path_factory.mktemp("store") / "pages.sqlite"
-    con = store.connect(path)
-    for title, html in (("Cryptography", CRYPTO), ("Computer security", SECURITY)):
-        url = WIKI + title.replace(" ", "_")
-        store.insert_page(con, url, "en.wikipedia.org", title, title, store.pack_html(html.encode()),
-                          store.pack_links([]), lead=title)
-    con.commit()
-    con.close()
-    b = LocalBackend(path)
+    b = tiny_store(tmp_path_factory.mktemp("store") / "pages.sqlite",
+                   {"Cryptography": (CRYPTO, "Cryptography"), "Computer security": (SECURITY, "Computer security")})
     yield b
     b.con.close()
 

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline import store
+from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
 from pipeline.evidence_stage import _rank_once, links_naming_keyword, sense_page
-from pipeline.search import LocalBackend
-
-WIKI = "https://en.wikipedia.org/wiki/"
 
 
 def _page(body: str) -> str:
@@ -40,14 +37,8 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def backend(tmp_path_factory):
-    path = tmp_path_factory.mktemp("store") / "pages.sqlite"
-    con = store.connect(path)
-    for title, html in PAGES.items():
-        store.insert_page(con, WIKI + title.replace(" ", "_"), "en.wikipedia.org", title, title,
-                          store.pack_html(html.encode()), store.pack_links([]), lead=title)
-    con.commit()
-    con.close()
-    b = LocalBackend(path)
+    b = tiny_store(tmp_path_factory.mktemp("store") / "pages.sqlite",
+                   {title: (html, title) for title, html in PAGES.items()})
     yield b
     b.con.close()
 
@@ -86,17 +77,12 @@ def _row(phrase: str, score: float, page: str | None, display: str | None = None
 
 @pytest.fixture(scope="module")
 def astar(tmp_path_factory):
-    path = tmp_path_factory.mktemp("astar") / "pages.sqlite"
-    con = store.connect(path)
-    for title, lead in (("A* search algorithm", "A* is a graph traversal and path search algorithm."),
-                        ("Dijkstra's algorithm", "Dijkstra's algorithm finds shortest paths."),
-                        ("Index Types", "PostgreSQL provides several index types: B-tree, Hash, GiST and GIN."),
-                        ("Laptop", "A laptop, laptop computer, or notebook computer is a small computer.")):
-        store.insert_page(con, WIKI + title.replace(" ", "_"), "en.wikipedia.org", title, title,
-                          store.pack_html(_page(f"<p>{lead}</p>").encode()), store.pack_links([]), lead=lead)
-    con.commit()
-    con.close()
-    b = LocalBackend(path)
+    leads = {"A* search algorithm": "A* is a graph traversal and path search algorithm.",
+             "Dijkstra's algorithm": "Dijkstra's algorithm finds shortest paths.",
+             "Index Types": "PostgreSQL provides several index types: B-tree, Hash, GiST and GIN.",
+             "Laptop": "A laptop, laptop computer, or notebook computer is a small computer."}
+    b = tiny_store(tmp_path_factory.mktemp("astar") / "pages.sqlite",
+                   {title: (_page(f"<p>{lead}</p>"), lead) for title, lead in leads.items()})
     yield b
     b.con.close()
 
