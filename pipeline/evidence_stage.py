@@ -428,7 +428,8 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
     # A link names the page it points to, not always the page's subject: a manual's "B-Tree"
     # links to "11.2. Index Types", whose first paragraph lists it. The page's title, or its
     # first sentence's other names of its subject, must name it.
-    targets = {w: stored_row(backend, (linked or {})[w]) for r, w in writtens if not r["page"] and w in (linked or {})}
+    linked = linked or {}
+    targets = {w: stored_row(backend, linked[w]) for r, w in writtens if not r["page"] and w in linked}
     answering = {w: row[0] for w, row in targets.items()
                  if row is not None and (names_itself(w, row[1], "") or names_as_alias(w, row[1], row[2]))}
     pages_of = {id(r): r["page"] or answering.get(w, "") for r, w in writtens}
@@ -617,14 +618,16 @@ def sense_page(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]],
     key = concept_key(keyword)
     linking: set[str] = set()
     by_page: dict[str, set[str]] = {}
+    resolved: dict[str, tuple[str, str, str] | None] = {}  # each target looked up once
     for url, links in naming.items():
         for anchor, target in links:
             if concept_key(anchor) != key:
                 continue
             linking.add(url)
-            stored = stored_row(backend, target)
-            if stored is not None:
-                by_page.setdefault(stored[0], set()).add(url)
+            if target not in resolved:
+                resolved[target] = stored_row(backend, target)
+            if resolved[target] is not None:
+                by_page.setdefault(resolved[target][0], set()).add(url)
     if not by_page:
         return None
     page, pages = max(by_page.items(), key=lambda kv: len(kv[1]))

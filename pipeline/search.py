@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from .errors import UserError
 from .store import connect, decompress, disambiguates, title_keys, title_name, unpack_items
-from .text import contains_phrase, normalise, plurals, singular, singular_last, without_qualifier, words
+from .text import contains_phrase, normalise, plurals, singular, singular_last, singular_words, without_qualifier, words
 
 # Words after "and" in a conjoined title that still name the keyword's twin: "Error
 # detection and correction". With more, the two usually share a head that follows
@@ -340,7 +340,7 @@ class LocalBackend:
                 if len(name) > len(ws) and name[-len(ws):] == ws]
 
     def pages_titled_with(self, phrase: str) -> list[tuple[str, str, str]]:
-        ws = [singular(w) for w in words(phrase)]
+        ws = singular_words(phrase)
         # The last word as a prefix: "records" for "record".
         return [(url, title, lead) for url, title, lead, name in self._titles_holding(phrase, prefix=True)
                 if len(name) > len(ws) and contains_phrase([singular(w) for w in name], ws)]

@@ -127,6 +127,12 @@ def _fts5_fold(chars: list[int]) -> dict[int, str]:
     return out
 
 
+def singular_words(text: str) -> list[str]:
+    """`words` of `text`, each folded to its singular (`singular`): how a name is compared
+    whether a list writes it in the plural or a sentence in the singular."""
+    return [singular(w) for w in words(text)]
+
+
 def words_as_written(text: str) -> list[str]:
     """The words of `text` in order, their case kept (the same word rule as `words`)."""
     return _WORD.findall(text)

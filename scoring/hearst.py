@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from pipeline.text import fold_in_place, plurals, singular, without_qualifier, words, words_as_written
+from pipeline.text import fold_in_place, plurals, singular, singular_words, without_qualifier, words, words_as_written
 
 from .sentences import sentence_around
 
@@ -311,7 +311,7 @@ class SentencePool:
 
     def _mentioning(self, phrase: str) -> tuple[list[int], re.Pattern | None]:
         """The ids of the sentences holding every word of `phrase`, and its name pattern."""
-        ws = [singular(w) for w in words(without_qualifier(phrase))]
+        ws = singular_words(without_qualifier(phrase))
         ids = set.intersection(*(self._by_word.get(w, set()) for w in ws)) if ws else set()
         # Most candidates share no sentence with the keyword: compile their pattern only if one does.
         return sorted(ids), _finder(phrase) if ids else None

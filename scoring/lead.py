@@ -10,7 +10,7 @@ import re
 from typing import Sequence
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, fold, qualifier, singular, stemmed, without_qualifier, words
+from pipeline.text import contains_phrase, fold, qualifier, singular, singular_words, stemmed, without_qualifier, words
 
 from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
 from .names import acronyms
@@ -113,7 +113,7 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
         if w.lower() in _RELATIVE:
             break
         after.append(singular(w))
-    return contains_phrase(after, [singular(w) for w in words(keyword)])
+    return contains_phrase(after, singular_words(keyword))
 
 
 def genus_heads(phrase: str) -> list[str]:
@@ -283,13 +283,13 @@ def names_as_alias(keyword: str, title: str, lead: str) -> bool:
     if copula is None:
         return False
     subject = _ARTICLE.sub("", _SETTING.sub("", first[:copula.start()]))
-    name = [singular(w) for w in words(without_qualifier(title_name(title)))]
-    kw = [singular(w) for w in words(keyword)]
+    name = singular_words(without_qualifier(title_name(title)))
+    kw = singular_words(keyword)
     # An etymology in brackets ("BEAM robotics (from biology, electronics, aesthetics and
     # mechanics)") names where the name comes from, not other names of the subject.
     subject = _ORIGIN.sub(" ", subject)
     tokens = [singular(ws[0]) for ws in map(words, subject.split()) if len(ws) == 1]
-    opening = [singular(w) for w in words(subject)][:len(name)]
+    opening = singular_words(subject)[:len(name)]
     return bool(name and kw) and kw != name and opening == name and contains_phrase(tokens, kw)
 
 
@@ -304,5 +304,5 @@ def opens_on(lead: str, keyword: str) -> bool:
     the page says what the keyword is, whatever more its title holds ("Vectorization and
     Faster Code Execution": "Vectorization is a programming technique ...")."""
     m = _SUBJECT.match(first_sentence(lead)) if lead else None
-    return m is not None and [singular(w) for w in words(m.group(1))] == [singular(w) for w in words(keyword)]
+    return m is not None and singular_words(m.group(1)) == singular_words(keyword)
 

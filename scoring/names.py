@@ -10,7 +10,7 @@ import functools
 import re
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, singular, stemmed, without_qualifier, words
+from pipeline.text import contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
 from .lexicon import API_PART_NAMES, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS, RELEASE_NOTE_PARTS
 
@@ -32,7 +32,7 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
     a preposition ("History of the Internet", "Unsolved problems in neuroscience"), the
     class is something else that concerns it.
     """
-    kw = [singular(w) for w in words(keyword)]
+    kw = singular_words(keyword)
     if not kw:
         return None
     for name in classes:
@@ -131,7 +131,7 @@ def names_keyword_chapter(written: str, keyword: str) -> bool:
     keyword followed by another name for it or its twins ("Time series / date
     functionality", "Computational science and engineering"), plurals folded."""
     name = without_qualifier(written).strip()
-    kw = [singular(w) for w in words(keyword)]
+    kw = singular_words(keyword)
     ws = words(name)
     if not kw or len(ws) <= len(kw):
         return False
@@ -155,7 +155,7 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
     several words, in another form of each word ("Quantum computer" for "quantum
     computing"). Not Porter stems for one word: "Robot" is a concept of robotics, not the keyword.
     """
-    kw, ph = [singular(w) for w in words(keyword)], [singular(w) for w in words(phrase)]
+    kw, ph = singular_words(keyword), singular_words(phrase)
     if len(ph) > 1 and ph[0] == "the" and kw[:1] != ["the"]:  # "The lambda calculus": a heading's article
         ph = ph[1:]
     if len(kw) > 1 and ph == [initials(kw)]:  # its initials: "OS", "AI"
@@ -231,8 +231,8 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
 def holds_name(phrase: str, keyword: str) -> bool:
     """True if the candidate's name holds the keyword's words as whole words, plurals folded,
     and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java")."""
-    kw = [singular(w) for w in words(keyword)]
-    ph = [singular(w) for w in words(phrase)]
+    kw = singular_words(keyword)
+    ph = singular_words(phrase)
     return len(ph) > len(kw) and contains_phrase(ph, kw)
 
 
@@ -373,11 +373,6 @@ def names_itself(written: str, title: str, lead: str) -> bool:
     """True if a page's title or first paragraph names `written` (a trailing qualifier
     dropped; words in order, case, punctuation and plurals aside): the page answers to that
     name ("hard drives": "A hard disk drive (HDD), hard disk, hard drive, or fixed disk is ...")."""
-    ws = _singulars(words(without_qualifier(written)))
-    return bool(ws) and (contains_phrase(_singulars(words(title_name(title))), ws)
-                         or contains_phrase(_singulars(words(lead)), ws))
-
-
-def _singulars(ws: list[str]) -> list[str]:
-    """Each word folded to its singular: a list writes a name in the plural, a first paragraph in the singular."""
-    return [singular(w) for w in ws]
+    ws = singular_words(without_qualifier(written))
+    return bool(ws) and (contains_phrase(singular_words(title_name(title)), ws)
+                         or contains_phrase(singular_words(lead), ws))

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.text import (contains_phrase, content_words, fold_accents, normalise, plurals, singular, slug, squash, stem,
-                           words)
+from pipeline.text import (contains_phrase, content_words, fold_accents, normalise, plurals, singular, singular_words, slug,
+                           squash, stem, words)
 
 
 def test_words_lowercase_in_order():
@@ -242,3 +242,9 @@ def test_fold_translates_only_what_the_table_holds_and_agrees_with_whole_text_tr
         one_to_one = text.replace("\u0130", "i").lower().translate(_fold_table(one_to_one=True))
         assert fold_in_place(text) == one_to_one
         assert len(fold_in_place(text)) == len(text)
+
+
+def test_singular_words_folds_every_word_of_a_text():
+    assert singular_words("Hard Disk Drives") == ["hard", "disk", "drive"]
+    assert singular_words("libraries, viruses and automata") == ["library", "virus", "and", "automaton"]
+    assert singular_words("") == []
