@@ -54,7 +54,7 @@ ORGANISATION_NOUNS = frozenset({
     "university", "college", "laboratory", "department", "government", "club", "union",
     "conference", "symposium", "workshop", "congress", "prize", "award", "studio", "council", "commission",
     "committee", "academy", "museum", "broadcaster", "airline", "centre", "center", "non-profit",
-    "not-for-profit"})  # and their events and prizes
+    "not-for-profit", "party"})  # and their events and prizes
 # Words that make a name in title case an organisation's, an event's or a prize's, when no
 # page says what it is: "American Society for Cybernetics", "Dijkstra Prize", "Symposium on
 # Principles of Distributed Computing". Fewer than ORGANISATION_NOUNS: "Disjoint Union" and
@@ -66,7 +66,7 @@ NAME_ORGANISATION_WORDS = frozenset({
     "federation", "consortium", "university", "college", "laboratory", "laboratories", "agency",
     "symposium", "conference", "workshop", "congress", "prize", "award", "medal", "studios", "council",
     "commission", "committee", "institution", "academy", "museum", "bureau", "alliance", "initiative",
-    "school", "hospital", "center", "centre"})
+    "school", "hospital", "center", "centre", "party"})
 # What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
 # Japanese computer scientist". Occupations only: no word a product or program is also
 # called ("developer", "designer", "editor", "assistant", "agent" stay out).

@@ -856,6 +856,8 @@ def test_person_by_name_reads_initials_or_a_biography_ending_with_the_name():
     assert person_by_name("Hinton", [bio]) and not person_by_name("Hinton", [])
     assert not person_by_name("Pascal", [tool])
     assert person_by_name("K. R. Rao", [])  # initials and a surname
+    assert person_by_name("E. Allen Emerson", [])  # spaced initials, a given name and a surname
+    assert not person_by_name("X.Org Server", [])  # an initial joined to the word: a product
     assert could_be_a_name("Oskar Morgenstern") and could_be_a_name("K. R. Rao") and could_be_a_name("Hinton")
     assert not could_be_a_name("JTAG") and not could_be_a_name("Seven Bridges of Königsberg")
     assert not could_be_a_name("head-mounted display") and not could_be_a_name("A B C D")
@@ -1143,6 +1145,11 @@ def test_a_name_keyword_lifts_names_holding_it_and_lowers_siblings_by_genus():
     ("SCO Group, Inc. v. Novell, Inc. was a lawsuit in the United States.", "SCO Group, Inc. v. Novell, Inc.",
      "concept"),
     ("A research institute is an establishment endowed for doing research.", "Research institute", "concept"),
+    # A party: what its first sentence calls it, or its title when the lead says a label.
+    ("The Green Party is a political party in Germany.", "Green Party", "organisation"),
+    ("The Pirate Party is a label adopted by political parties in different countries.", "Pirate Party",
+     "organisation"),
+    ("A political party is an organized group of people.", "Political party", "concept"),
     ("Harvard Business School (HBS) is the graduate business school of Harvard University.",
      "Harvard Business School - Wikipedia", "organisation"),
     # A centre's title names products too: the lead, which calls it a front end, decides.
