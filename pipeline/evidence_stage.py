@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
@@ -90,7 +90,7 @@ class _Found:
     link_titles: dict[str, str]        # anchor -> the title of the page it names (link_titles)
     linked_as: dict[tuple[str, ...], str]  # a linked page's title key -> the other words that linked it
     cited: dict[tuple[str, ...], dict]  # without a keyword page: what citing paragraphs link to
-    sense_page: str | None             # without a keyword page: the page they link the keyword's name to
+    sense: Sense | None                # without a keyword page: what they link the keyword's name to
     most_cited: list[dict]
     kw_senses: tuple[int, ...] | None  # the keyword's WordNet senses its page is about
     counts: dict[str, int]             # how many rows each source gave, for the artifact
@@ -181,7 +181,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     naming = links_naming_keyword(backend, pages, keyword, rules, page_cache) if not keyword_page and pages else {}
     cited = {k: e for k, e in links_by_name(naming, keyword).items() if len(e["pages"]) >= MIN_CITING_PAGES}
     # And what those paragraphs mean by the keyword: the page they link its name to.
-    sensed = sense_page(backend, naming, keyword) if naming else None
+    sensed = keyword_sense(backend, naming, keyword) if naming else None
     most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
     for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
@@ -219,7 +219,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
                   keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
                   section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
-                  cited=cited, sense_page=sensed,
+                  cited=cited, sense=sensed,
                   most_cited=most_cited, kw_senses=kw_senses,
                   counts={"definitions_found": len(defined), "sections_named": len(named),
                           "links_named": len(linked_rows), "cited_named": len(cited_rows),
@@ -405,7 +405,7 @@ class _Weigher:
             # the collection answers the name with the keyword's own page (its title, or a
             # redirect's URL). A section heading of that page names a part and stays.
             zero = "another name of the keyword: its page is the keyword's own"
-        if not zero and page is not None and page == found.sense_page:
+        if not zero and found.sense is not None and (page == found.sense.page if page else key == found.sense.name):
             # "Computer programming" for "programming", "Mathematical optimization" for
             # "optimization": what the collection means by the keyword, not a part of it.
             zero = "the keyword again: the page the collection's paragraphs link its name to"
@@ -605,33 +605,50 @@ def links_naming_keyword(backend: SearchBackend, urls: Sequence[str], keyword: s
     return {url: naming[url] for url in urls if url in naming}
 
 
-def sense_page(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> str | None:
-    """The stored page the collection's paragraphs link the keyword's own name to, from
-    links_naming_keyword's table: one page that at least half the pages linking the name, and
+class Sense(NamedTuple):
+    """What a collection's paragraphs mean by the keyword's own name (keyword_sense)."""
+
+    page: str | None          # the stored page, None when the collection does not hold it
+    name: tuple[str, ...]     # its name's concept_key: the stored page's title, else the link's
+
+
+def keyword_sense(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> Sense | None:
+    """The page the collection's paragraphs link the keyword's own name to, from
+    links_naming_keyword's table: one that at least half the pages linking the name, and
     MIN_CITING_PAGES or more, point it at, or None.
 
     Where no page is titled as the keyword, its authors still say what they mean by it:
     "[[Computer programming|programming]]", "[[Optimization (mathematics)|optimization]]".
-    That page is the keyword in another name, not one of its sub-topics. The target is read
-    as the collection answers its name (pages_about), so a redirect's URL counts for its page.
+    That page is the keyword in another name, not one of its sub-topics. A target is read as
+    the collection answers its name (pages_about), so a redirect's URL counts for its page;
+    one the collection does not hold is known by the name its URL spells ("Computer_keyboard").
     """
     key = concept_key(keyword)
     linking: set[str] = set()
-    by_page: dict[str, set[str]] = {}
-    resolved: dict[str, tuple[str, str, str] | None] = {}  # each target looked up once
+    by_sense: dict[Sense, set[str]] = {}
+    resolved: dict[str, Sense | None] = {}  # each target looked up once
     for url, links in naming.items():
         for anchor, target in links:
             if concept_key(anchor) != key:
                 continue
             linking.add(url)
             if target not in resolved:
-                resolved[target] = stored_row(backend, target)
+                resolved[target] = _sense_of(backend, target)
             if resolved[target] is not None:
-                by_page.setdefault(resolved[target][0], set()).add(url)
-    if not by_page:
+                by_sense.setdefault(resolved[target], set()).add(url)
+    if not by_sense:
         return None
-    page, pages = max(by_page.items(), key=lambda kv: len(kv[1]))
-    return page if len(pages) >= MIN_CITING_PAGES and 2 * len(pages) >= len(linking) else None
+    sense, pages = max(by_sense.items(), key=lambda kv: len(kv[1]))
+    return sense if len(pages) >= MIN_CITING_PAGES and 2 * len(pages) >= len(linking) else None
+
+
+def _sense_of(backend: SearchBackend, target: str) -> Sense | None:
+    """A link target as a Sense: its stored page and title, or the name its URL spells."""
+    row = stored_row(backend, target)
+    if row is not None:
+        return Sense(row[0], concept_key(title_name(row[1])))
+    name = concept_key(title_from_url(target)) if "#" not in target else ()
+    return Sense(None, name) if name else None
 
 
 def stored_row(backend: SearchBackend, target: str) -> tuple[str, str, str] | None:

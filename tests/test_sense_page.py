@@ -1,5 +1,5 @@
 """What a collection's links say a name means: the page a keyword it has no page for is linked
-to (evidence_stage.sense_page), and the page a pageless candidate's link names, read when
+to (evidence_stage.keyword_sense), and the page a pageless candidate's link names, read when
 two rows name one concept (evidence_stage._rank_once).
 
 Real HTML in tiny real page stores (LocalBackend).
@@ -10,7 +10,7 @@ import pytest
 
 from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
-from pipeline.evidence_stage import _rank_once, links_naming_keyword, sense_page
+from pipeline.evidence_stage import Sense, _rank_once, keyword_sense, links_naming_keyword
 
 
 def _page(body: str) -> str:
@@ -23,6 +23,7 @@ PAGES = {
     "Teaching": _page('<p>Courses in <a href="/wiki/Computer_Programming">programming</a> are common.</p>'),
     # A target the collection does not hold still counts as a page linking the name.
     "Television": _page('<p>Evening <a href="/wiki/Broadcast_programming">programming</a> starts late.</p>'),
+    "Evening news": _page('<p>Late <a href="/wiki/Broadcast_programming">programming</a> follows.</p>'),
     "Operations research": _page('<p>Linear <a href="/wiki/Mathematical_programming">programming</a> '
                                  'solves it.</p>'),
     "Economics": _page('<p>Dynamic <a href="/wiki/Mathematical_programming">programming</a> helps.</p>'),
@@ -43,19 +44,26 @@ def backend(tmp_path_factory):
     b.con.close()
 
 
-def _sense(backend, titles: list[str]) -> str | None:
+def _sense(backend, titles: list[str]) -> Sense | None:
     urls = [WIKI + t.replace(" ", "_") for t in titles]
-    return sense_page(backend, links_naming_keyword(backend, urls, "programming", DEFAULT_RULES), "programming")
+    return keyword_sense(backend, links_naming_keyword(backend, urls, "programming", DEFAULT_RULES), "programming")
 
 
 def test_the_page_most_links_give_the_name_is_its_sense(backend):
     # Two of the three pages linking "programming" mean Computer programming, one by a
     # redirect's spelling; the third's target is not in the collection.
-    assert _sense(backend, ["Software", "Teaching", "Television"]) == WIKI + "Computer_programming"
+    assert _sense(backend, ["Software", "Teaching", "Television"]) == Sense(WIKI + "Computer_programming",
+                                                                           ("computer", "programming"))
 
 
 def test_no_sense_when_no_page_takes_half_the_links(backend):
     assert _sense(backend, ["Software", "Teaching", "Television", "Operations research", "Economics"]) is None
+
+
+def test_a_target_the_collection_does_not_hold_is_known_by_its_name(backend):
+    # "Broadcast programming" is linked by one page only: an anecdote. Linked by two of
+    # three, the name its URL spells is the sense, with no page.
+    assert _sense(backend, ["Television", "Evening news", "Software"]) == Sense(None, ("broadcast", "programming"))
 
 
 def test_one_page_linking_is_an_anecdote(backend):
