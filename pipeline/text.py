@@ -133,6 +133,25 @@ def singular_words(text: str) -> list[str]:
     return [singular(w) for w in words(text)]
 
 
+# Hyphens that join words into one compound ("64-bit", "video-sharing"); a dash between
+# spaced words is punctuation, not a join.
+_JOINING_HYPHENS = frozenset("-\u2010\u2011")
+
+
+def compound_groups(text: str) -> list[int]:
+    """For each word of `text` (as `words` gives them), the number of the hyphenated compound
+    it belongs to: "a 64-bit version" -> [0, 1, 1, 2]. Words joined by a hyphen alone share a number."""
+    folded = fold(text)
+    groups: list[int] = []
+    group, end = -1, None
+    for m in _WORD.finditer(folded):
+        if not (end is not None and m.start() - end == 1 and folded[end] in _JOINING_HYPHENS):
+            group += 1
+        groups.append(group)
+        end = m.end()
+    return groups
+
+
 def words_as_written(text: str) -> list[str]:
     """The words of `text` in order, their case kept (the same word rule as `words`)."""
     return _WORD.findall(text)

@@ -10,7 +10,7 @@ import re
 from typing import Sequence
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, fold, qualifier, singular, singular_words, stemmed, without_qualifier, words
+from pipeline.text import compound_groups, contains_phrase, fold, qualifier, singular, singular_words, stemmed, without_qualifier, words
 
 from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
 from .names import acronyms
@@ -53,9 +53,38 @@ def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SEN
         return None
     for sentence in sentences(lead)[:within]:
         stems = stemmed(sentence)
-        if contains_phrase(stems, kw) and not contrasts_with(words(sentence), stems, kw):
+        if contains_phrase(stems, kw) and names_keyword_itself(sentence, stems, kw):
             return sentence.strip()
     return None
+
+
+def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[str]) -> bool:
+    """True if some mention of the keyword in `sentence` (whose Porter `stems` are given)
+    names it: neither after a contrast ("unlike", "in contrast to", "distinct from":
+    `_CONTRAST_ENDS`) nor counted by a number (`_counted`)."""
+    tokens, groups, n = words(sentence), compound_groups(sentence), len(keyword_stems)
+    for i in range(len(stems) - n + 1):
+        if stems[i:i + n] != keyword_stems:
+            continue
+        if not _counted(tokens, groups, i) and not _after_contrast(tokens, i):
+            return True
+    return False
+
+
+# Words that count, as a numeral does, in a compound adjective ("two-way", "single-user").
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
+                           "sixteen", "hundred", "thousand", "single", "dual", "double", "triple", "quad", "multi"})
+
+
+def _counted(tokens: list[str], groups: list[int], i: int) -> bool:
+    """True if the word at `i` is joined by hyphens to a number before it: a measure that
+    describes another noun ("x86-64 is a 64-bit version of ...": a version, not a kind of
+    bit). A compound with the keyword first says more of it ("a Unix-like operating system",
+    "an XML-based format", "a chess-playing computer" are hits for unix, xml and chess)."""
+    j = i
+    while j > 0 and groups[j - 1] == groups[i]:
+        j -= 1
+    return j < i and all(t.isdigit() or t in _NUMBER_WORDS for t in tokens[j:i])
 
 
 # Words that set a thing against what follows: "Unlike abstract algebra, elementary algebra
@@ -69,23 +98,14 @@ _CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contr
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
-def contrasts_with(tokens: list[str], stems: list[str], keyword_stems: list[str]) -> bool:
-    """True if every mention of the keyword in a sentence (its `tokens` and their `stems`,
-    as `words` and `stemmed` give them) follows a contrast ("unlike", "in contrast to",
-    "as opposed to", "distinct from", ...), an article and one more word between allowed."""
-    n, found = len(keyword_stems), False
-    for i in range(len(stems) - n + 1):
-        if stems[i:i + n] != keyword_stems:
-            continue
-        found = True
-        starts = [i]
-        if i > 0 and tokens[i - 1] in _ARTICLES:
-            starts.append(i - 1)
-        elif i > 1 and tokens[i - 2] in _ARTICLES:
-            starts.append(i - 2)  # "from the journal Machine intelligence"
-        if not any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in _CONTRAST_ENDS):
-            return False
-    return found
+def _after_contrast(tokens: list[str], i: int) -> bool:
+    """True if the word at `i` follows a contrast's words, an article and one more word between allowed."""
+    starts = [i]
+    if i > 0 and tokens[i - 1] in _ARTICLES:
+        starts.append(i - 1)
+    elif i > 1 and tokens[i - 2] in _ARTICLES:
+        starts.append(i - 2)  # "from the journal Machine intelligence"
+    return any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in _CONTRAST_ENDS)
 
 
 _RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where", "whereby"})  # the differentia begins
@@ -108,12 +128,15 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     m = _COPULA.search(first)
     if m is None:
         return False
+    rest = first[m.end():]
     after = []
-    for w in words(first[m.end():])[:window]:
+    for w in words(rest)[:window]:
         if w.lower() in _RELATIVE:
             break
         after.append(singular(w))
-    return contains_phrase(after, singular_words(keyword))
+    kw, tokens, groups = singular_words(keyword), words(rest), compound_groups(rest)
+    return any(after[i:i + len(kw)] == kw and not _counted(tokens, groups, i)
+               for i in range(len(after) - len(kw) + 1))
 
 
 def genus_heads(phrase: str) -> list[str]:

@@ -51,6 +51,22 @@ def test_defining_sentence_first_sentence_with_the_keyword_stems():
     assert defining_sentence("", "machine learning") is None
 
 
+def test_a_keyword_counted_by_a_number_defines_nothing():
+    # "64-bit" measures another noun: a version, not a kind of bit.
+    assert defining_sentence("x86-64 (also known as x64) is a 64-bit version of the x86 instruction set.",
+                             "bit") is None
+    assert defining_sentence("A dual-core design. It has two-way caches.", "way") is None
+    assert not says_is_a("x86-64 is a 64-bit version of x86.", "bit")
+    assert says_is_a("A nibble is a four-bit aggregation, or half a bit string.", "bit string")
+    # A compound with the keyword first, or a prefix that is no number, says more of it.
+    assert defining_sentence("FreeBSD is a free and open-source Unix-like operating system.", "unix")
+    assert defining_sentence("A microkernel (often abbreviated as \u03bc-kernel) is software.", "kernel")
+    assert says_is_a("FreeBSD is a Unix-like operating system.", "unix")
+    # A hyphenated keyword, or one its compound spells out whole, still counts.
+    assert defining_sentence("Peer-to-peer computing is a distributed architecture.", "peer-to-peer")
+    assert defining_sentence("Deep learning is part of a family of machine-learning methods.", "machine learning")
+
+
 def test_defining_sentence_reads_only_the_leads_first_two_sentences():
     lead = ("Scareware is a form of malware. It uses social engineering to cause shock. "
             "According to the Anti-Phishing Working Group, the number of scareware packages rose.")

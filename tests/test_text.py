@@ -248,3 +248,12 @@ def test_singular_words_folds_every_word_of_a_text():
     assert singular_words("Hard Disk Drives") == ["hard", "disk", "drive"]
     assert singular_words("libraries, viruses and automata") == ["library", "virus", "and", "automaton"]
     assert singular_words("") == []
+
+
+def test_compound_groups_join_words_a_hyphen_alone_joins():
+    from pipeline.text import compound_groups
+    assert compound_groups("a 64-bit version") == [0, 1, 1, 2]
+    assert compound_groups("peer-to-peer \u2013 networks") == [0, 0, 0, 1]  # a spaced dash joins nothing
+    assert compound_groups("G\u00f6del-Escher and more") == [0, 0, 1, 2]  # folded as words() folds
+    assert compound_groups("TCP/IP - x") == [0, 1, 2]
+    assert compound_groups("") == []
