@@ -19,7 +19,8 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
-from scoring.lead import abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a, shared_genus
+from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
+                          shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_itself, names_keyword_chapter,
                            part_of_keyword)
@@ -36,7 +37,7 @@ from .parse import content_tree
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
 from .store import numbering_depth, pack_json, title_name
-from .text import normalise, without_qualifier, words
+from .text import normalise, singular_words, without_qualifier, words
 from .topic_stages import Progress, hit_counts, map_pages, score
 from .urls import host, title_from_url
 
@@ -432,6 +433,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
     targets = {w: stored_row(backend, linked[w]) for r, w in writtens if not r["page"] and w in linked}
     answering = {w: row[0] for w, row in targets.items()
                  if row is not None and (names_itself(w, row[1], "") or names_as_alias(w, row[1], row[2]))}
+    answering.update(_aliased(backend, rows, [w for r, w in writtens if not r["page"] and w not in answering]))
     pages_of = {id(r): r["page"] or answering.get(w, "") for r, w in writtens}
     pages_used = Counter(p for p in pages_of.values() if p)
 
@@ -457,6 +459,24 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["chance"] = at_chance(row["p_value"])
         row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"])
     rows.sort(key=rank_key)
+
+
+def _aliased(backend: SearchBackend, rows: list[dict], names: list[str]) -> dict[str, str]:
+    """{name: page} for the names no page answers to that a row's page, in score order, gives
+    as another name of its subject in its first sentence: "finite automaton" is the row of
+    "A finite-state machine (FSM) or finite-state automaton (FSA ...), finite automaton, or
+    simply a state machine, is ...". Without a link between them: the page says so itself."""
+    if not names:
+        return {}
+    wanted = {name: tuple(singular_words(name)) for name in names}
+    found: dict[str, str] = {}
+    for r in sorted((r for r in rows if r["page"]), key=lambda r: -r["score"]):
+        row = stored_row(backend, r["page"])
+        given = subject_names(row[1], row[2]) if row is not None else set()
+        for name, ws in wanted.items():
+            if name not in found and ws in given:
+                found[name] = row[0]
+    return found
 
 
 def other_name_pages(keyword: str, leads: Sequence[tuple[str, str, str]],

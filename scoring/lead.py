@@ -316,6 +316,31 @@ def names_as_alias(keyword: str, title: str, lead: str) -> bool:
     return bool(name and kw) and kw != name and opening == name and contains_phrase(tokens, kw)
 
 
+# What separates one name of a subject from the next before its verb: "A, B (C), or simply
+# D, is ...", "A, also known as B, is ...". Not "and": "Electronic engineering (also called
+# electronics and communications engineering)" gives one name, not "electronics".
+_NAME_SEPARATORS = re.compile(r"[,;()]|\b(?:or|also|known|as|called|sometimes|simply|often|plural)\b|:", re.I)
+
+
+def subject_names(title: str, lead: str) -> set[tuple[str, ...]]:
+    """The whole names (singular words) a page's first sentence gives its subject before the
+    verb, when it opens on the title's name: "A finite-state machine (FSM) or finite-state
+    automaton (FSA, plural: automata), finite automaton, or simply a state machine, is ..."
+    -> finite state machine, fsm, finite state automaton, fsa, automaton, finite automaton,
+    state machine. A name inside a longer one is none ("radio station" in "Pirate radio or a
+    pirate radio station is ...")."""
+    first = first_sentence(lead) if lead else ""
+    copula = _COPULA.search(first)
+    if copula is None:
+        return set()
+    subject = _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()]))
+    name = tuple(singular_words(without_qualifier(title_name(title))))
+    if not name or tuple(singular_words(_ARTICLE.sub("", subject)))[:len(name)] != name:
+        return set()
+    pieces = (singular_words(_ARTICLE.sub("", piece)) for piece in _NAME_SEPARATORS.split(subject))
+    return {tuple(ws) for ws in pieces if ws}
+
+
 # What a first sentence says its subject is, before its verb: "Vectorization is a
 # programming technique ...", "The Fourier transform (FT) is ...", "In computing, signal
 # processing refers to ...".

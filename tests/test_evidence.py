@@ -1420,3 +1420,24 @@ def test_opens_on_reads_the_first_sentence_s_subject(lead, keyword, expected):
 ])
 def test_a_title_of_a_chapter_about_the_keyword_is_the_keyword_again(written, keyword, chapter):
     assert names_keyword_chapter(written, keyword) is chapter
+
+
+def test_subject_names_are_the_whole_names_a_first_sentence_gives_before_its_verb():
+    from scoring.lead import subject_names
+
+    fsm = ("A finite-state machine (FSM) or finite-state automaton (FSA, plural: automata), finite automaton, "
+           "or simply a state machine, is a mathematical model of computation.")
+    assert subject_names("Finite-state machine", fsm) == {
+        ("finite", "state", "machine"), ("fsm",), ("finite", "state", "automaton"), ("fsa",), ("automaton",),
+        ("finite", "automaton"), ("state", "machine")}
+    # A name inside a longer one is none, and what the subject is (after the verb) no name of it.
+    radio = "Pirate radio or a pirate radio station is a radio station that broadcasts without a licence."
+    assert subject_names("Pirate radio", radio) == {("pirate", "radio"), ("pirate", "radio", "station")}
+    assert subject_names("CPU", "In computing, a central processing unit (CPU), also called a central "
+                                "processor, is the electronic circuitry.") == set()  # opens on another name
+    assert ("central", "processor") in subject_names("Central processing unit", "In computing, a central processing "
+                                                     "unit (CPU), also called a central processor, is circuitry.")
+    assert subject_names("Animation", "Animation is a method.") == {("animation",)}
+    assert ("electronics",) not in subject_names("Electronic engineering", "Electronic engineering (also called "
+                                                 "electronics and communications engineering) is a discipline.")
+    assert subject_names("Animation", "") == set() and subject_names("Animation", "Animation, a method.") == set()

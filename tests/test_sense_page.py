@@ -88,7 +88,10 @@ def astar(tmp_path_factory):
     leads = {"A* search algorithm": "A* is a graph traversal and path search algorithm.",
              "Dijkstra's algorithm": "Dijkstra's algorithm finds shortest paths.",
              "Index Types": "PostgreSQL provides several index types: B-tree, Hash, GiST and GIN.",
-             "Laptop": "A laptop, laptop computer, or notebook computer is a small computer."}
+             "Laptop": "A laptop, laptop computer, or notebook computer is a small computer.",
+             "Finite-state machine": "A finite-state machine (FSM) or finite-state automaton (FSA, plural: "
+                                     "automata), finite automaton, or simply a state machine, is a mathematical "
+                                     "model of computation."}
     b = tiny_store(tmp_path_factory.mktemp("astar") / "pages.sqlite",
                    {title: (_page(f"<p>{lead}</p>"), lead) for title, lead in leads.items()})
     yield b
@@ -120,3 +123,18 @@ def test_a_name_the_first_sentence_gives_as_the_subjects_folds(astar):
     rows = [_row("notebook", 0.3, None, "notebook"), _row("laptop", 0.2, WIKI + "Laptop")]
     _rank_once(rows, astar, {}, 5000, {"notebook": WIKI + "Laptop"})
     assert [r["phrase"] for r in rows if r["ruled_out"]] == ["laptop"]
+
+
+def test_a_name_a_rows_page_gives_its_subject_folds_without_a_link(astar):
+    # No link ties "finite automaton" to the page: its first sentence names it so itself.
+    rows = [_row("finite state machine", 0.3, WIKI + "Finite-state_machine", "Finite-state machine"),
+            _row("finite automaton", 0.25, None, "Finite automaton"),
+            _row("mathematical model", 0.2, None, "mathematical model"),
+            _row("notebook", 0.1, None, "notebook")]
+    _rank_once(rows, astar, {}, 5000, {})
+    by_phrase = {r["phrase"]: r for r in rows}
+    assert by_phrase["finite automaton"]["variant_of"] == "finite state machine"
+    # What the subject is (after the verb) is no other name of it, and another page's alias
+    # ("notebook computer" on the laptop's page) folds only into a row that page has.
+    assert [r["phrase"] for r in rows if not r["ruled_out"]] == ["finite state machine", "mathematical model",
+                                                                  "notebook"]
