@@ -129,12 +129,13 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     if m is None:
         return False
     rest = first[m.end():]
+    tokens = words(rest)
     after = []
-    for w in words(rest)[:window]:
-        if w.lower() in _RELATIVE:
+    for w in tokens[:window]:
+        if w in _RELATIVE:
             break
         after.append(singular(w))
-    kw, tokens, groups = singular_words(keyword), words(rest), compound_groups(rest)
+    kw, groups = singular_words(keyword), compound_groups(rest)
     return any(after[i:i + len(kw)] == kw and not _counted(tokens, groups, i)
                for i in range(len(after) - len(kw) + 1))
 
@@ -319,21 +320,23 @@ def names_as_alias(keyword: str, title: str, lead: str) -> bool:
 # What separates one name of a subject from the next before its verb: "A, B (C), or simply
 # D, is ...", "A, also known as B, is ...". Not "and": "Electronic engineering (also called
 # electronics and communications engineering)" gives one name, not "electronics".
-_NAME_SEPARATORS = re.compile(r"[,;()]|\b(?:or|also|known|as|called|sometimes|simply|often|plural)\b|:", re.I)
+_NAME_SEPARATORS = re.compile(r"[,;()]|\b(?:or|also|known|as|called|sometimes|simply|often)\b|:", re.I)
+# A grammatical aside names no other thing: "(FSA, plural: automata)".
+_PLURAL_ASIDE = re.compile(r"\bplural\b\s*:?[^,;()]*", re.I)
 
 
 def subject_names(title: str, lead: str) -> set[tuple[str, ...]]:
     """The whole names (singular words) a page's first sentence gives its subject before the
     verb, when it opens on the title's name: "A finite-state machine (FSM) or finite-state
     automaton (FSA, plural: automata), finite automaton, or simply a state machine, is ..."
-    -> finite state machine, fsm, finite state automaton, fsa, automaton, finite automaton,
-    state machine. A name inside a longer one is none ("radio station" in "Pirate radio or a
+    -> finite state machine, fsm, finite state automaton, fsa, finite automaton, state
+    machine. A name inside a longer one is none ("radio station" in "Pirate radio or a
     pirate radio station is ...")."""
     first = first_sentence(lead) if lead else ""
     copula = _COPULA.search(first)
     if copula is None:
         return set()
-    subject = _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()]))
+    subject = _PLURAL_ASIDE.sub(" ", _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()])))
     name = tuple(singular_words(without_qualifier(title_name(title))))
     if not name or tuple(singular_words(_ARTICLE.sub("", subject)))[:len(name)] != name:
         return set()
