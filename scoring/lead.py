@@ -293,6 +293,18 @@ _ARTICLE = re.compile(r"^\s*(?:the|an?)\s+", re.I)
 _ORIGIN = re.compile(r"\(\s*(?:from|after|named)\b[^()]*\)", re.I)
 
 
+def _subject(lead: str) -> str | None:
+    """What a lead's first sentence writes before its verb, its setting ("In computing, ")
+    and an etymology in brackets left out ("BEAM robotics (from biology, electronics,
+    aesthetics and mechanics)" names where the name comes from, not other names of the
+    subject); None without a verb."""
+    first = first_sentence(lead) if lead else ""
+    copula = _COPULA.search(first)
+    if copula is None:
+        return None
+    return _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()]))
+
+
 def names_as_alias(keyword: str, title: str, lead: str) -> bool:
     """True if a page's first sentence gives the keyword as another name of its subject,
     between the title's name and the copula: "In computer science, artificial intelligence
@@ -300,18 +312,12 @@ def names_as_alias(keyword: str, title: str, lead: str) -> bool:
     "Computer security, cybersecurity or information technology security (IT security) is
     ..." for "information technology security". The keyword's words must be whole words
     of the sentence as written ("C* (or C-star)" gives no "star"), plurals folded."""
-    if not lead:
+    subject = _subject(lead)
+    if subject is None:
         return False
-    first = first_sentence(lead)
-    copula = _COPULA.search(first)
-    if copula is None:
-        return False
-    subject = _ARTICLE.sub("", _SETTING.sub("", first[:copula.start()]))
+    subject = _ARTICLE.sub("", subject)
     name = singular_words(without_qualifier(title_name(title)))
     kw = singular_words(keyword)
-    # An etymology in brackets ("BEAM robotics (from biology, electronics, aesthetics and
-    # mechanics)") names where the name comes from, not other names of the subject.
-    subject = _ORIGIN.sub(" ", subject)
     tokens = [singular(ws[0]) for ws in map(words, subject.split()) if len(ws) == 1]
     opening = singular_words(subject)[:len(name)]
     return bool(name and kw) and kw != name and opening == name and contains_phrase(tokens, kw)
@@ -332,11 +338,10 @@ def subject_names(title: str, lead: str) -> set[tuple[str, ...]]:
     -> finite state machine, fsm, finite state automaton, fsa, finite automaton, state
     machine. A name inside a longer one is none ("radio station" in "Pirate radio or a
     pirate radio station is ...")."""
-    first = first_sentence(lead) if lead else ""
-    copula = _COPULA.search(first)
-    if copula is None:
+    subject = _subject(lead)
+    if subject is None:
         return set()
-    subject = _PLURAL_ASIDE.sub(" ", _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()])))
+    subject = _PLURAL_ASIDE.sub(" ", subject)
     name = tuple(singular_words(without_qualifier(title_name(title))))
     if not name or tuple(singular_words(_ARTICLE.sub("", subject)))[:len(name)] != name:
         return set()
