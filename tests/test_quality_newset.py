@@ -20,3 +20,23 @@ def test_reference_keywords_are_read_from_the_evaluations_result(tmp_path):
     path.write_text(json.dumps({"keywords": [{"keyword": "calculus"}, {"keyword": "medicine"}]}))
     assert reference_keywords(path) == {"calculus", "medicine"}
 
+
+
+def test_subject_titles_keep_common_nouns_and_drop_proper_names():
+    from bench.quality.newset import subject_titles
+
+    names = ["repository/Binary_file.html", "repository/Alan_Turing.html", "repository/Economies_of_scale.html",
+             "repository/Python_(programming_language).html", "repository/IBM.html", "repository/Mv.html",
+             "repository/Turing-complete.html", "repository/Outline_of_the_history_of_computing.html",
+             "repository/X86-64.html", "repository/%22Hello,_World!%22_program.html", "repository/notes.txt"]
+    assert subject_titles(names) == ["binary file", "economies of scale", "mv", "turing-complete"]
+
+
+def test_a_draw_is_the_same_for_a_seed_whatever_order_the_archive_lists():
+    from bench.quality.newset import drawn
+
+    names = [f"repository/Topic_{chr(97 + i)}{chr(97 + j)}.html" for i in range(5) for j in range(5)]
+    first = drawn(names, 49)
+    assert first == drawn(list(reversed(names)), 49)
+    assert sorted(first) == sorted(f"topic {chr(97 + i)}{chr(97 + j)}" for i in range(5) for j in range(5))
+    assert first != drawn(names, 50)

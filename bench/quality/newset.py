@@ -1,6 +1,8 @@
 """Check keywords for a new held-out set before anyone sees their lists.
 
     python -m bench.quality.newset "hash function" "robotics" "ecology"
+    python -m bench.quality.newset --draw 49 --count 20
+
 
 A held-out keyword must be one nobody has judged (not in judgements.json), not a keyword
 of the reference evaluation (`bench/results/quality/quality.json`, written by
@@ -9,13 +11,22 @@ change, so its keywords are not unseen; session 36's set v held 11 of them by mi
 and contained in at least MIN_DOCUMENTS documents of the index (fewer, and the list is
 what a handful of pages happen to hold). Prints each keyword's n(k) and what rules it out;
 never a concept list, so checking does not spoil the set.
+
+`--draw SEED` draws the keywords instead of taking them from the developer: the corpus
+archive's page names that read as common-noun subjects (`subject_titles`), shuffled with
+`random.Random(SEED)`, checked in that order until `--count` are usable. A chosen set leans
+towards what its chooser knows the method does well; a drawn one does not (set ac, session 49).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import random
+import re
 import sys
+import tarfile
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +47,41 @@ def problems(keyword: str, n_k: int, judged: set[str], references: set[str]) -> 
     return out
 
 
+_FIRST_WORD = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)?")
+_LATER_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+
+
+def subject_titles(names: list[str]) -> list[str]:
+    """The lowercased titles, in the order given, of page file names ("Binary_file.html") of
+    one to three words that read as a common noun in Wikipedia's sentence case: a capitalised
+    first word, lowercase words after it, no digits, acronyms or parentheses. Proper names
+    ("Alan Turing", "Python (programming language)", "IBM") are what the people, organisation
+    and work lists are for, not subjects to mine."""
+    out = []
+    for name in names:
+        stem = name.rsplit("/", 1)[-1]
+        if not stem.endswith(".html"):
+            continue
+        title = urllib.parse.unquote(stem[:-len(".html")]).replace("_", " ")
+        first, *rest = title.split() or [""]
+        if len(rest) <= 2 and _FIRST_WORD.fullmatch(first) and all(_LATER_WORD.fullmatch(w) for w in rest):
+            out.append(title.lower())
+    return out
+
+
+def drawn(names: list[str], seed: int) -> list[str]:
+    """`subject_titles` of the sorted `names`, shuffled by `random.Random(seed)`: the same draw on every machine."""
+    titles = subject_titles(sorted(names))
+    random.Random(seed).shuffle(titles)
+    return titles
+
+
+def archive_names(archive: Path) -> list[str]:
+    """The file names in a corpus archive (a .tar.xz as luigi.cfg's `corpus`)."""
+    with tarfile.open(archive) as tar:
+        return [member.name for member in tar if member.isfile()]
+
+
 def reference_keywords(path: Path = QUALITY) -> set[str] | None:
     """The reference evaluation's keywords, or None when it has not been run here."""
     if not path.is_file():
@@ -45,8 +91,12 @@ def reference_keywords(path: Path = QUALITY) -> set[str] | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("keywords", nargs="+", help="the keywords written down for the set, in order")
+    ap.add_argument("keywords", nargs="*", help="the keywords written down for the set, in order")
+    ap.add_argument("--draw", type=int, metavar="SEED", help="draw the keywords from the corpus's page titles instead")
+    ap.add_argument("--count", type=int, default=20, help="with --draw: stop after this many usable (default 20)")
     args = ap.parse_args(argv)
+    if bool(args.keywords) == (args.draw is not None):
+        ap.error("give the keywords written down for the set, or --draw SEED, not both")
     references = reference_keywords()
     if references is None:
         print(f"no reference results at {QUALITY}: run python -m bench.quality.evaluate first", file=sys.stderr)
@@ -58,18 +108,29 @@ def main(argv: list[str] | None = None) -> int:
     from pipeline.search import LocalBackend
     from tasks.index import BuildIndex
 
-    db = Path(BuildIndex().output()["db"].path)
+    index = BuildIndex()
+    db = Path(index.output()["db"].path)
     if not db.is_file():
         print(f"no index at {db}: build it with luigi --module tasks BuildIndex --local-scheduler", file=sys.stderr)
         return 2
+    keywords = args.keywords
+    if args.draw is not None:
+        archive = Path(index.corpus)
+        if not archive.is_file():
+            print(f"--draw reads a corpus archive; [BuildIndex] corpus {archive} is not one", file=sys.stderr)
+            return 2
+        keywords = drawn(archive_names(archive), args.draw)
     backend = LocalBackend(db)
-    usable = 0
-    for keyword in args.keywords:
+    usable = checked = 0
+    for keyword in keywords:
         n_k = backend.hit_count([keyword])
         found = problems(keyword.lower(), n_k, judged, references)
         usable += not found
+        checked += 1
         print(f"{keyword}: n(k) {n_k}, {'; '.join(found) if found else 'usable'}")
-    print(f"{usable} of {len(args.keywords)} usable")
+        if args.draw is not None and usable == args.count:
+            break
+    print(f"{usable} of {checked} usable")
     return 0
 
 
