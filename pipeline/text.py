@@ -152,6 +152,18 @@ def compound_groups(text: str) -> list[int]:
     return groups
 
 
+def gaps(text: str) -> list[str]:
+    """For each word of `text` (as `words` gives them), the characters between it and the word
+    before (or the text's start), spaces dropped: "logic, understanding and more" -> ["", ",", "", ""]."""
+    folded = fold(text)
+    out: list[str] = []
+    end = 0
+    for m in _WORD.finditer(folded):
+        out.append("".join(folded[end:m.start()].split()))
+        end = m.end()
+    return out
+
+
 def words_as_written(text: str) -> list[str]:
     """The words of `text` in order, their case kept (the same word rule as `words`)."""
     return _WORD.findall(text)

@@ -67,6 +67,27 @@ def test_a_keyword_counted_by_a_number_defines_nothing():
     assert defining_sentence("Deep learning is part of a family of machine-learning methods.", "machine learning")
 
 
+
+def test_a_keyword_named_as_one_item_of_an_enumeration_defines_nothing():
+    # Between commas, before the "and" closing the list, or after it: one of several things
+    # the subject touches, not what defines it.
+    assert defining_sentence("Intelligence has been defined in many ways: the capacity for logic, understanding, "
+                             "self-awareness, learning and reasoning.", "understanding") is None
+    codes = "Codes are used for data compression, cryptography, error detection and correction, data transmission and data storage."
+    assert defining_sentence(codes, "data transmission") is None
+    assert defining_sentence(codes, "data storage") is None
+    # ... but a later sentence naming it alone still defines.
+    assert defining_sentence("Video is an electronic medium for the recording, copying, playback, broadcasting, and "
+                             "display of moving media. A display shows it.", "display") == "A display shows it."
+    # The opening setting is no such list; nor is a genus that names several kinds at once.
+    assert defining_sentence("In machine learning, pattern recognition, and image processing, feature extraction "
+                             "starts from measured data.", "pattern recognition")
+    assert defining_sentence("Alan Turing (23 June 1912 \u2013 7 June 1954) was an English mathematician, computer "
+                             "scientist, logician and philosopher.", "computer scientist")
+    # Two things joined without a list, or a comma in another clause, are no enumeration.
+    assert defining_sentence("Bioinformatics combines biology and computer science.", "computer science")
+    assert defining_sentence("Since 2005, it has been studied in robotics.", "robotics")
+
 def test_defining_sentence_reads_only_the_leads_first_two_sentences():
     lead = ("Scareware is a form of malware. It uses social engineering to cause shock. "
             "According to the Anti-Phishing Working Group, the number of scareware packages rose.")

@@ -257,3 +257,12 @@ def test_compound_groups_join_words_a_hyphen_alone_joins():
     assert compound_groups("G\u00f6del-Escher and more") == [0, 0, 1, 2]  # folded as words() folds
     assert compound_groups("TCP/IP - x") == [0, 1, 2]
     assert compound_groups("") == []
+
+
+def test_gaps_give_the_punctuation_before_each_word():
+    from pipeline.text import gaps, words
+    text = "the capacity for logic, understanding, self-awareness (and more): x"
+    assert len(gaps(text)) == len(words(text))
+    assert gaps(text) == ["", "", "", "", ",", ",", "-", "(", "", "):"]
+    assert gaps("G\u00f6del, Escher") == ["", ","]  # folded as words() folds
+    assert gaps("") == []
