@@ -1151,10 +1151,15 @@ def test_a_name_keyword_lifts_names_holding_it_and_lowers_siblings_by_genus():
     # A keyword written as a common noun names a class: its kinds share its genus and its name.
     for facts in (Facts(said=said, holds_keyword=True), Facts(said=said, same_genus="language")):
         assert evidence_score(0.4, 0.5, facts) == pytest.approx(plain)
-    # Defined through the keyword by its own page ("XSLT is a language for transforming XML
-    # documents"): a part of it whatever its genus.
-    defined = Facts(said=said, keyword_is_name=True, same_genus="language", defines=True)
-    assert evidence_score(0.4, 0.5, defined) == pytest.approx(plain * DEFINES_FACTOR)
+    # Said by its own page to be a kind of the keyword ("XSLT is a language for transforming
+    # XML documents"): a part of it whatever its genus.
+    kind_of = Facts(said=said, keyword_is_name=True, same_genus="language", defines=True, is_a=True)
+    assert evidence_score(0.4, 0.5, kind_of) == pytest.approx(plain * DEFINES_FACTOR * IS_A_FACTOR)
+    # Only naming the keyword ("Peru is a country ... bordered in the south by Chile"): still
+    # another of its kind.
+    beside = Facts(said=said, keyword_is_name=True, same_genus="country", defines=True)
+    assert evidence_score(0.4, 0.5, beside) == pytest.approx(plain * DEFINES_FACTOR / 2)
+    assert "its page is a 'country' as the keyword's page is" in explain(0.4, 0.5, beside)
     # Named as a kind already (the keyword's name last): counted once.
     kind = Facts(said=said, keyword_is_name=True, holds_keyword=True, named_kind=True)
     assert evidence_score(0.4, 0.5, kind) == pytest.approx(plain * 2)
