@@ -334,6 +334,11 @@ class _Weigher:
                                                         d["is_a"], d["field"])
             genus = []  # defined through the keyword: a kind or part of it, whatever its genus
             written = title
+        if page is not None and page == found.keyword_page:
+            # A name that leads to the keyword's own page (a redirect to one of its sections:
+            # "Microsoft Public License (Ms-PL)" on "Shared Source Initiative") is a part of
+            # what that page is about, not what the page is (an initiative, an organisation).
+            kind = "concept"
         if kind == "work" and (names_works(keyword) or written.islower()):
             # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
             # the magazine its qualified page is about.

@@ -73,6 +73,20 @@ def test_the_collections_own_names_place_candidates(full):
     assert images["keyword_page"] == WIKI + "Image_processing"
 
 
+def test_a_name_that_leads_to_the_keywords_own_page_is_a_part_of_it(full):
+    """"Microsoft Public License (Ms-PL)" redirects to a section of "Shared Source Initiative",
+    the page of "shared source": a licence of the scheme, not the organisation that page is."""
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        task = TopicConcepts(keyword="shared source", output_root=str(out))
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    report = json.loads(Path(task.output()["json"].path).read_text())
+    assert report["keyword_page"] == WIKI + "Shared_Source_Initiative"
+    own = [c for c in report["candidates"] if c["evidence"]["page"] == report["keyword_page"]]
+    assert "microsoft public license" in {c["normalised"] for c in own}
+    assert all(c["evidence"]["kind"] == "concept" for c in own)
+
+
 def test_people_organisations_and_works_by_what_their_pages_say(full):
     """A keyword that names a kind of person ranks its people as concepts, its instances;
     a research institute "focused since 2005 on" something and a "research centre at" a
