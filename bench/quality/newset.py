@@ -3,7 +3,6 @@
     python -m bench.quality.newset "hash function" "robotics" "ecology"
     python -m bench.quality.newset --draw 49 --count 20
 
-
 A held-out keyword must be one nobody has judged (not in judgements.json), not a keyword
 of the reference evaluation (`bench/results/quality/quality.json`, written by
 `python -m bench.quality.evaluate`: its outline and glossary terms measure every ranking
