@@ -258,7 +258,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     # algorithm"): read as that page's for folding, when the page calls itself so.
     linked = {r["display"]: found.targets[r["display"]] for r in rows
               if r["page"] is None and r.get("display") in found.targets}
-    _rank_once(rows, backend, weigher.shown, n_docs, linked)
+    _rank_once(rows, backend, weigher.shown, n_docs, linked, keyword)
     keyword_lead, anchors = found.keyword_lead, found.anchors
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
             "sections_named": found.counts["sections_named"], "links_named": found.counts["links_named"],
@@ -423,7 +423,7 @@ class _Weigher:
 
 
 def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int,
-               linked: dict[str, str] | None = None) -> None:
+               linked: dict[str, str] | None = None, keyword: str = "") -> None:
     """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them
     (in place). `linked`: {name as written: its link's target} of rows without a page."""
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
@@ -450,7 +450,8 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
                                     for url, title, lead in backend.pages_about(r["phrase"]))
 
     folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": pages_of[id(r)],
-                             "alias": alias(r, w), "written": w, "kind": r["kind"]} for r, w in writtens])
+                             "alias": alias(r, w), "written": w, "kind": r["kind"]} for r, w in writtens],
+                           keyword)
     for row in rows:
         if row["phrase"] in folded:
             row["variant_of"], row["why"] = folded[row["phrase"]]

@@ -265,7 +265,7 @@ _ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
 _ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "in", "on", "to", "a", "an"})
 
 
-def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
+def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, str]]:
     """{phrase: (kept phrase, why)} for the rows that name a concept another row already ranks.
 
     `rows` carry phrase, written (as the lists or the title wrote it), score and n_cp. Two
@@ -287,7 +287,11 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
     rows with `kind` "person", is ranked as the full name, whatever its score, unless full
     names with other given names end with it ("Adam Smith", "John Smith": no fold); a given
     name's short form is the same given name ("Geoff Hinton" ranks as "Geoffrey Hinton").
+    And, given the `keyword`, a name that the same name after the keyword's outranks
+    ("Thunderbird" under "Mozilla Thunderbird" for mozilla, "Schema" under "XML Schema" for
+    xml): what a page about the keyword calls it for short.
     """
+    keyword_key = concept_key(keyword) if keyword else ()
     order = sorted((r for r in rows if r["score"] > 0),
                    key=lambda r: (-r["score"], -len(concept_key(r["written"])), r["phrase"]))
     expansions: dict[str, dict] = {}
@@ -322,6 +326,11 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
             kept = kept_by_key[key]
             out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
             continue
+        kept = _with_or_without(key, keyword_key, kept_by_key)
+        if kept is not None:
+            out[r["phrase"]] = (kept["phrase"], f"'{kept['written']}' with or without the keyword's name before it: "
+                                                "ranked once")
+            continue
         page = r.get("page")
         if page and page in kept_by_page and r.get("alias"):
             kept = kept_by_page[page]
@@ -347,6 +356,17 @@ def fold_variants(rows: list[dict]) -> dict[str, tuple[str, str]]:
         if page and r.get("alias"):  # both names the page's own: not a name it was merely found by
             kept_by_page.setdefault(page, r)
     return out
+
+
+def _with_or_without(key: tuple[str, ...], keyword_key: tuple[str, ...], kept: dict[tuple[str, ...], dict]) -> dict | None:
+    """The kept (better) row whose name is `key` with the keyword's words before it, if any.
+
+    Only the short name folds into the long one: a short name that scores better has a
+    sense of its own the long one narrows ("object" and "class object" for class in the
+    Python documentation)."""
+    if not keyword_key or not key or key[:len(keyword_key)] == keyword_key:
+        return None
+    return kept.get(keyword_key + key)
 
 
 def _full_names_by_surname(rows: list[dict]) -> dict[str, dict]:

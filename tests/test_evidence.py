@@ -694,6 +694,19 @@ def test_fold_variants_keeps_the_better_scored_form():
     assert "plural or qualifier" in folded["firefox web browser"][1]
 
 
+def test_fold_variants_a_name_with_or_without_the_keywords_before_it_ranks_once():
+    rows = [_row("mozilla thunderbird", 0.60, 40, "Mozilla Thunderbird"), _row("thunderbird", 0.35, 30, "Thunderbird"),
+            _row("firefox", 0.50, 50, "Firefox"), _row("mozilla foundation", 0.20, 20, "Mozilla Foundation"),
+            _row("mozilla", 0.30, 200, "Mozilla")]
+    folded = fold_variants(rows, "mozilla")
+    assert folded == {"thunderbird": ("mozilla thunderbird", "'Mozilla Thunderbird' with or without the keyword's "
+                                                             "name before it: ranked once")}
+    # A shorter name scoring better has a sense of its own: nothing folds; nor without the keyword.
+    rows = [_row("class object", 0.2, 10, "class object"), _row("object", 0.3, 40, "object")]
+    assert fold_variants(rows, "class") == {}
+    assert fold_variants([_row("xml schema", 0.3, 10, "XML Schema"), _row("schema", 0.2, 40, "Schema")]) == {}
+
+
 def test_fold_variants_nested_names_with_the_same_documents_rank_once():
     rows = [_row("experience design", 0.1241, 8), _row("user experience design", 0.1241, 8),
             _row("laws of robotics", 0.2896, 14), _row("three laws of robotics", 0.2896, 14),
