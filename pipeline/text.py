@@ -141,25 +141,29 @@ _JOINING_HYPHENS = frozenset("-\u2010\u2011")
 def compound_groups(text: str) -> list[int]:
     """For each word of `text` (as `words` gives them), the number of the hyphenated compound
     it belongs to: "a 64-bit version" -> [0, 1, 1, 2]. Words joined by a hyphen alone share a number."""
-    folded = fold(text)
     groups: list[int] = []
-    group, end = -1, None
-    for m in _WORD.finditer(folded):
-        if not (end is not None and m.start() - end == 1 and folded[end] in _JOINING_HYPHENS):
+    group = -1
+    for i, between in enumerate(_between_words(text)):
+        if not (i > 0 and len(between) == 1 and between in _JOINING_HYPHENS):
             group += 1
         groups.append(group)
-        end = m.end()
     return groups
 
 
 def gaps(text: str) -> list[str]:
     """For each word of `text` (as `words` gives them), the characters between it and the word
     before (or the text's start), spaces dropped: "logic, understanding and more" -> ["", ",", "", ""]."""
+    return ["".join(between.split()) for between in _between_words(text)]
+
+
+def _between_words(text: str) -> list[str]:
+    """For each word of `text` (as `words` gives them, folded), what stands between it and the
+    word before (or the text's start), as written."""
     folded = fold(text)
     out: list[str] = []
     end = 0
     for m in _WORD.finditer(folded):
-        out.append("".join(folded[end:m.start()].split()))
+        out.append(folded[end:m.start()])
         end = m.end()
     return out
 
