@@ -16,7 +16,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
-                              explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key,
+                              explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key, tied,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
@@ -395,7 +395,7 @@ class _Weigher:
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
-               "score": round(evidence_score(r["s1"], value, facts), 6),
+               "tied": tied(facts), "score": round(evidence_score(r["s1"], value, facts), 6),
                "why": explain(r["s1"], value, facts), "ruled_out": False}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
@@ -463,7 +463,8 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
-        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"])
+        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"],
+                                                       row.get("tied", True))
     rows.sort(key=rank_key)
 
 

@@ -118,8 +118,8 @@ def all_weak_note(report: dict) -> str | None:
     if (report.get("parameters", {}).get("method") != "evidence" or listed_concepts(report["candidates"])
             or not weak_concepts(report["candidates"])):
         return None
-    return (f"Weak evidence only: every concept scores under {CONCEPT_FLOOR:g} or shares one document with the "
-            "keyword, so none is listed as a concept; "
+    return (f"Weak evidence only: every concept scores under {CONCEPT_FLOOR:g}, shares one document with the "
+            "keyword or has nothing but its hit counts tying it to the keyword, so none is listed as a concept; "
             "the candidates are listed under \"Weak evidence\", more likely misses than hits. Try a broader or "
             "more common name of the subject, or mine more pages (--pages).")
 
@@ -312,7 +312,10 @@ def render_evidence_markdown(report: dict) -> str:
         f"Concepts scoring under {CONCEPT_FLOOR:g}, at such scores more likely a miss than a hit "
         "(bench/quality/calibrate_floor.py fits that from the hand-judged lists), and those whose overlap "
         "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
-        "keyword's own page is titled so: listed apart, in rank order, not among the concepts.")
+        "keyword's own page is titled so, and those that nothing but their hit counts ties to the keyword "
+        "(no definition, star, section, link, citing paragraphs, filing, WordNet placement, kind-of sentence "
+        "or name holding the keyword's: \"tied\" false in report.json), about a quarter of them hits: listed "
+        "apart, in rank order, not among the concepts.")
     # Rows a rule set to 0 (part of the keyword, a fragment, another name of a ranked
     # concept): the first thing a reader asks of a name that sits at the bottom.
     ruled = [c for c in cands if ruled_out(c)]
@@ -367,7 +370,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
-               f"{len(weak)} with weak evidence (under {CONCEPT_FLOOR:g}, or thin), "
+               f"{len(weak)} with weak evidence (under {CONCEPT_FLOOR:g}, thin, or tied by counts only), "
                f"{_count(len(broader), 'broader term')}, {len(people)} people, {_count(len(orgs), 'organisation')} and "
                f"{_count(len(works), 'work')} apart"]
         for i, c in enumerate(concepts[:TOP], 1):

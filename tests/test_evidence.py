@@ -1418,10 +1418,34 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
         return {"phrase": phrase, "kind": "concept", "n_k": 40, "n_cp": 30, "n_b": n_b, "score": score, "s1": score,
                 "page": None, "ruled_out": False, "sectioned": sectioned}
     rows = [row("faint", 9, CONCEPT_FLOOR * 0.9), row("anecdote", 1, 0.8), row("heading", 1, 0.8, sectioned=True),
-            row("strong", 9, 0.5), row("Footnotes", 1, 0.01, sectioned=True)]
+            row("strong", 9, 0.5), row("Footnotes", 1, 0.01, sectioned=True),
+            dict(row("counts only", 9, 0.6), tied=False)]
     _rank_once(rows, backend=None, shown={}, n_docs=6000)
     assert [(r["phrase"], r["weak"]) for r in rows] == [
-        ("strong", False), ("heading", False), ("faint", True), ("anecdote", True), ("Footnotes", True)]
+        ("strong", False), ("heading", False), ("counts only", True), ("faint", True), ("anecdote", True),
+        ("Footnotes", True)]
+
+
+@pytest.mark.parametrize("facts, expected", [
+    (Facts(), False),  # the hit counts alone
+    (Facts(generic=True, has_page=True), False),  # penalties tie nothing
+    (Facts(linked=True), True),
+    (Facts(defines=True), True),
+    (Facts(sectioned=True), True),
+    (Facts(starred=True), True),
+    (Facts(wordnet="kind"), True),
+    (Facts(wordnet="sibling"), False),  # WordNet beside the keyword: a penalty, no tie
+    (Facts(named_kind=True), True),
+    (Facts(keyword_is_name=True, holds_keyword=True), True),
+    (Facts(said=Said(sentences=10, kind_of=2, coordinated=0)), True),
+    (Facts(said=Said(sentences=10, kind_of=0, coordinated=9)), False),  # listed beside it: a penalty
+])
+def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, expected):
+    from scoring.evidence import tied
+    assert tied(facts) is expected
+    # ... and an untied concept is weak whatever its score
+    from scoring.evidence import is_weak
+    assert is_weak(0.9, n_b=9, is_tied=tied(facts)) is not expected
 
 
 @pytest.mark.parametrize("lead, keyword, expected", [
