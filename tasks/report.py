@@ -177,7 +177,7 @@ PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
                     "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
-                    "thin", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
+                    "thin", "tied", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
 def _defines(e: dict) -> str:

@@ -87,6 +87,24 @@ def test_a_name_that_leads_to_the_keywords_own_page_is_a_part_of_it(full):
     assert all(c["evidence"]["kind"] == "concept" for c in own)
 
 
+def test_a_concept_that_nothing_but_its_counts_ties_to_the_keyword_is_weak(full):
+    """Fields that share lists and documents with "molecular biology" ("Immunology",
+    "Pharmacology") but no definition, link, section, star or sentence with it are listed
+    apart as weak evidence, whatever their score; every listed concept has a tie."""
+    from scoring.evidence import listed_concepts
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        task = TopicConcepts(keyword="molecular biology", output_root=str(out))
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    report = json.loads(Path(task.output()["json"].path).read_text())
+    evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
+    for field in ("immunology", "pharmacology"):
+        assert evidence[field]["tied"] is False and evidence[field]["weak"] is True, evidence[field]["why"]
+        assert evidence[field]["score"] >= 0.14  # over the floor: weak for want of a tie alone
+    listed = listed_concepts(report["candidates"])
+    assert len(listed) >= 5 and all(c["evidence"]["tied"] for c in listed)
+
+
 def test_people_organisations_and_works_by_what_their_pages_say(full):
     """A keyword that names a kind of person ranks its people as concepts, its instances;
     a research institute "focused since 2005 on" something and a "research centre at" a
