@@ -26,7 +26,7 @@ from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds
                            part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
-from scoring.tagtree import related_section_links, section_titles, summary_box_links
+from scoring.tagtree import beside_sections, related_section_links, section_titles, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
@@ -561,7 +561,10 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
         in_body.add(anchor)
     # A heading that repeats the page's title (a manual's page heads itself so) names no part.
     own = concept_key(title_name(title))
-    sections = [h for h in dict.fromkeys(section_titles(root) + list(contents)) if concept_key(h) != own]
+    # ... nor does one that sets the subject beside others, or a section under it (tagtree.beside_sections).
+    beside = beside_sections(root)
+    sections = [h for h in dict.fromkeys(section_titles(root) + list(contents))
+                if concept_key(h) != own and h not in beside]
     return sections, targets, {a for a in targets if a not in in_body}
 
 

@@ -200,6 +200,26 @@ def test_related_section_links_are_those_after_a_see_also_heading_until_the_next
     assert sorted(a.text for a in related_section_links(root)) == ["Keyword spotting", "Phonetics", "Speech synthesis"]
 
 
+def test_beside_sections_are_those_a_comparing_heading_encloses_and_such_headings_themselves():
+    from scoring.tagtree import beside_sections
+    html = b"""<html><body><h1>Procedural programming</h1>
+    <h2>Procedures and modularity</h2><h3>Modules</h3>
+    <h2>Comparison with other programming paradigms</h2><p>text</p>
+    <h3>Imperative programming</h3><p>text</p><h4>Structured code</h4>
+    <h3>Object-oriented programming</h3>
+    <h2>Comparison of procedural styles</h2><h3>Block structure</h3>
+    <h2>P versus NP problem</h2><h3>Reductions</h3>
+    <h2>In relation to other theories</h2><h3>Dualism</h3>
+    <h2>See also</h2><h3>Languages</h3>
+    <h2>History</h2><h3>ALGOL</h3></body></html>"""
+    root, _ = content_tree(html)
+    # A section two levels down is the neighbour's own part ("Structured code"), as "P versus
+    # NP problem" is a name and "Comparison of procedural styles" compares the subject's kinds.
+    assert beside_sections(root) == {"Comparison with other programming paradigms", "Imperative programming",
+                                     "Object-oriented programming", "In relation to other theories", "Dualism",
+                                     "See also", "Languages"}
+
+
 def test_summary_box_links_are_the_links_of_an_infobox_or_hcard_table():
     from pipeline.parse import parse_tree, parser_input
     from scoring.tagtree import summary_box_links
