@@ -16,8 +16,8 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
-                              explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key, tied,
-                              is_chapter_on, taxonomy_candidates, titled_as)
+                              explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates,
+                              rank_key, tied, is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
                           shared_genus, subject_names)
