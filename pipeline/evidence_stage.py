@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
-                              at_chance, by_sense, chance_p, choose_page, definition_candidates, evidence_score,
-                              explain, is_common, is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates,
-                              rank_key, tied, is_chapter_on, taxonomy_candidates, titled_as)
+                              at_chance, by_sense, chance_p, choose_page, definition_candidates, is_common,
+                              is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key, weigh,
+                              is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
                           shared_genus, subject_names)
@@ -387,6 +387,7 @@ class _Weigher:
                       n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
+        score, why, is_tied = weigh(r["s1"], value, facts)
         row = {"phrase": phrase, "source": source, "n_k": r["n_k"], "n_cp": r["n_cp"], "n_b": r["n_b"],
                "n_docs": self.n_docs, "s1": r["s1"], "npmi": round(value, 6),
                "lists": len(self.pages_of.get(phrase, [])),
@@ -395,8 +396,7 @@ class _Weigher:
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
-               "tied": tied(facts), "score": round(evidence_score(r["s1"], value, facts), 6),
-               "why": explain(r["s1"], value, facts), "ruled_out": False}
+               "tied": is_tied, "score": round(score, 6), "why": why, "ruled_out": False}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],

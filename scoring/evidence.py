@@ -482,19 +482,26 @@ def legend() -> list[str]:
     ]
 
 
+def weigh(s1: float, npmi_value: float, facts: Facts) -> tuple[float, str, bool]:
+    """(score, why, tied) from one reading of the candidate's factors: evidence_score, explain
+    and tied at once, as the evidence stage needs all three for every row."""
+    held = factors(facts)
+    score = s1 * max(npmi_value, 0.0)
+    for value, _ in held:
+        score *= value
+    parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
+    parts += [f"{value:.3g} ({reason})" for value, reason in held]
+    return score, " x ".join(parts) + f" = {score:.4f}", any(value > 1 for value, _ in held)
+
+
 def evidence_score(s1: float, npmi_value: float, facts: Facts) -> float:
     """The default ranking score (see the module doc): S1 x max(NPMI, 0) x every factor that holds."""
-    score = s1 * max(npmi_value, 0.0)
-    for value, _ in factors(facts):
-        score *= value
-    return score
+    return weigh(s1, npmi_value, facts)[0]
 
 
 def explain(s1: float, npmi_value: float, facts: Facts) -> str:
     """The score as the product a person can recompute."""
-    parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
-    parts += [f"{value:.3g} ({reason})" for value, reason in factors(facts)]
-    return " x ".join(parts) + f" = {evidence_score(s1, npmi_value, facts):.4f}"
+    return weigh(s1, npmi_value, facts)[1]
 
 
 def by_sense(pages: list[tuple[str, str, str]], keyword: str,
@@ -674,7 +681,7 @@ def tied(facts: Facts) -> bool:
     """True if some evidence ties the candidate to the keyword: a factor over 1 holds (a definition,
     star, section, link, citing paragraphs, filing, WordNet placement, kind-of sentences or a name
     holding the keyword's), not only the hit counts."""
-    return any(value > 1 for value, _ in factors(facts))
+    return weigh(0.0, 0.0, facts)[2]
 
 
 def is_weak(score: float, n_b: int = MIN_SHARED_DOCUMENTS, sectioned: bool = False, is_tied: bool = True) -> bool:
