@@ -26,7 +26,7 @@ from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds
                            part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
-from scoring.tagtree import beside_sections, related_section_links, section_titles, summary_box_links
+from scoring.tagtree import beside_sections, passing_links, related_section_links, section_titles, summary_box_links
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
@@ -85,6 +85,7 @@ class _Found:
     sections: list[str]                # its section headings
     anchors: list[str]                 # its links' names: anchor texts, or their pages' titles (link_titles)
     related_only: set[str]             # anchors linked only from "See also" or the summary box
+    passing_keys: set[tuple[str, ...]]  # names linked only in passing (tagtree.passing_links)
     section_keys: set[tuple[str, ...]]
     link_keys: set[tuple[str, ...]]
     targets: dict[str, str]            # anchor -> the URL it points to
@@ -156,7 +157,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # its title.
     keyword_page = own[0] if own is not None and (own[3] is not None or titled) else None
     keyword_lead = own[2] if keyword_page else ""
-    sections, targets, related_only = keyword_page_names(backend, own[0], rules, own[1]) if keyword_page else ([], {}, set())
+    sections, targets, related_only, passing = (keyword_page_names(backend, own[0], rules, own[1], keyword)
+                                                if keyword_page else ([], {}, set(), set()))
     # An anchor that is the author's wording of a concept ("passing messages", "SOA-based
     # systems") is offered under its target page's title ("Message passing", "Service-oriented
     # architecture"): the name the collection's pages and counts use.
@@ -164,6 +166,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     in_body = {concept_key(a) for a in targets if a not in related_only}
     anchors = [titles.get(a, a) for a in targets]
     related_only = {titles.get(a, a) for a in related_only}
+    passing_keys = {concept_key(n) for a in passing for n in (a, titles.get(a, a))}
     by_name = {concept_key(a) for a in targets}
     linked_as = {concept_key(t): a for a, t in titles.items() if concept_key(t) not in by_name}
     for a, t in titles.items():
@@ -219,6 +222,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
                   keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
+                  passing_keys=passing_keys,
                   section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
                   cited=cited, sense=sensed,
                   most_cited=most_cited, kw_senses=kw_senses,
@@ -383,7 +387,7 @@ class _Weigher:
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
-                      linked_as=linked_as,
+                      linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
@@ -529,33 +533,37 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
 
 
 def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules,
-                       title: str = "") -> tuple[list[str], dict[str, str], set[str]]:
+                       title: str = "", keyword: str = "") -> tuple[list[str], dict[str, str], set[str], set[str]]:
     """The section headings and the links' anchor texts of the keyword's own page (chrome
     removed), in document order: headings, {anchor: the URL its first link points to},
-    and the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
-    or from the page's summary box (tagtree.summary_box_links); ([], {}, set()) if the
-    page cannot be read.
+    the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
+    or from the page's summary box (tagtree.summary_box_links), and the body's anchors
+    linked only in passing (tagtree.passing_links: in paragraph sentences naming neither
+    the keyword nor the page's title); ([], {}, set(), set()) if the page cannot be read.
 
     lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
     """
     page = backend.fetch(url)
     if page.problem or not page.raw:
-        return [], {}, set()
+        return [], {}, set(), set()
     contents: dict[str, str] = {}
     # A manual's chapter is its table of contents: the pages of its sections, which chrome
     # removal takes out with the contents box. Its entries are the chapter's sections and links.
     root, _ = content_tree(page.raw, rules, "lxml", page.content_type,
                            before_strip=lambda whole: contents.update(contents_links(whole, url)))
     if root is None:
-        return [], {}, set()
+        return [], {}, set(), set()
     targets: dict[str, str] = {}
     related = related_section_links(root) | summary_box_links(root)
+    in_passing = passing_links(root, [n for n in (keyword, title_name(title)) if n])
     in_body: set[str] = set()
+    passing: dict[str, bool] = {}
     for a, target, anchor in link_anchors(root, url):
         if anchor:
             targets.setdefault(anchor, target)
             if a not in related:
                 in_body.add(anchor)
+                passing[anchor] = passing.get(anchor, True) and a in in_passing
     for anchor, target in contents.items():
         targets.setdefault(anchor, target)
         in_body.add(anchor)
@@ -565,7 +573,8 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
     beside = beside_sections(root)
     sections = [h for h in dict.fromkeys(section_titles(root) + list(contents))
                 if concept_key(h) != own and h not in beside]
-    return sections, targets, {a for a in targets if a not in in_body}
+    return (sections, targets, {a for a in targets if a not in in_body},
+            {a for a, only in passing.items() if only and a not in contents})
 
 
 def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, str]:

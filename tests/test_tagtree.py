@@ -220,6 +220,22 @@ def test_beside_sections_are_those_a_comparing_heading_encloses_and_such_heading
                                      "See also", "Languages"}
 
 
+def test_passing_links_sit_in_paragraph_sentences_that_do_not_name_the_subject():
+    from scoring.tagtree import passing_links
+    html = b"""<html><body><h1>Alchemy</h1>
+    <p>Alchemy sought the <a href="/a">philosopher's stone</a>. Its aims included
+    <a href="/b">transmutation</a>. The translations included the works of <a href="/c">al-Razi</a>
+    and <a href="/d">Avicenna</a>.</p>
+    <ul><li>Bacon wrote for <a href="/e">Pope Clement IV</a>.</li></ul>
+    <table><tr><td>The stage <a href="/f">Zanclean</a></td></tr></table>
+    <p>Alchemists, as <a href="/g">Paracelsus</a> did, wrote of alchemical ideas.</p></body></html>"""
+    root, _ = content_tree(html)
+    # A sentence naming the subject (stems: "alchemical" is not "alchemy", "alchemists" neither
+    # is) or opening on "Its" keeps its links; list items and table cells are not prose.
+    assert sorted(a.text for a in passing_links(root, ["alchemy"])) == ["Avicenna", "Paracelsus", "al-Razi"]
+    assert sorted(a.text for a in passing_links(root, ["alchemy", "alchemist"])) == ["Avicenna", "al-Razi"]
+
+
 def test_summary_box_links_are_the_links_of_an_infobox_or_hcard_table():
     from pipeline.parse import parse_tree, parser_input
     from scoring.tagtree import summary_box_links

@@ -264,12 +264,13 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     order_keys = [(c["evidence"]["ruled_out"], c["evidence"]["weak"], c["evidence"]["thin"], c["evidence"]["chance"],
                    -c["evidence"]["score"]) for c in rep["candidates"] if c["evidence"]["kind"] == "concept"]
     assert order_keys == sorted(order_keys) and order_keys[0][4] < 0
-    # The confidence floor: every concept scoring under it or sharing one document with the
-    # keyword (not a section of its page), and no other, is weak and listed apart.
+    # The confidence floor: every concept scoring under it, sharing one document with the
+    # keyword (not a section of its page) or tied to it by nothing but its counts, and no
+    # other, is weak and listed apart.
     from scoring.evidence import CONCEPT_FLOOR
     assert all(c["evidence"]["weak"] == (not c["evidence"]["ruled_out"] and (
-        c["evidence"]["score"] < CONCEPT_FLOOR or (c["n_b"] < 2 and not c["evidence"]["sectioned"])))
-               for c in rep["candidates"])
+        c["evidence"]["score"] < CONCEPT_FLOOR or (c["n_b"] < 2 and not c["evidence"]["sectioned"])
+        or not c["evidence"]["tied"])) for c in rep["candidates"])
     assert any(c["evidence"]["weak"] for c in rep["candidates"]) and any(
         not c["evidence"]["weak"] and not c["evidence"]["ruled_out"] for c in rep["candidates"])
     assert all(c["evidence"]["thin"] == (c["n_b"] < 2) for c in rep["candidates"])
