@@ -1439,6 +1439,14 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(keyword_is_name=True, holds_keyword=True), True),
     (Facts(said=Said(sentences=10, kind_of=2, coordinated=0)), True),
     (Facts(said=Said(sentences=10, kind_of=0, coordinated=9)), False),  # listed beside it: a penalty
+    # A link to a page of its own that says nothing of the keyword ties nothing (version 151) ...
+    (Facts(linked=True, has_page=True), False),
+    (Facts(cited=3, has_page=True, keyword_page=False, said=Said(sentences=4)), False),
+    (Facts(cited=3, keyword_page=False, said=Said(sentences=4)), True),
+    # ... unless that page, or something else, ties it
+    (Facts(linked=True, has_page=True, defines=True), True),
+    (Facts(linked=True, has_page=True, filed="Shells"), True),
+    (Facts(linked=True, has_page=True, named_kind=True), True),
 ])
 def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, expected):
     from scoring.evidence import tied
