@@ -388,7 +388,7 @@ class _Weigher:
                       sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
-                      n_cp=r["n_cp"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
+                      n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
         score, why, is_tied = weigh(r["s1"], value, facts)

@@ -314,8 +314,8 @@ def render_evidence_markdown(report: dict) -> str:
         "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
         "keyword's own page is titled so, and those that nothing but their hit counts ties to the keyword "
         "(no definition, star, section, link, citing paragraphs, filing, WordNet placement, kind-of sentence "
-        "or name holding the keyword's: \"tied\" false in report.json), about a quarter of them hits: listed "
-        "apart, in rank order, not among the concepts.")
+        "or name holding the keyword's; a link whose explanation ends \"no tie\" does not count: \"tied\" false "
+        "in report.json), about a third of them hits: listed apart, in rank order, not among the concepts.")
     # Rows a rule set to 0 (part of the keyword, a fragment, another name of a ranked
     # concept): the first thing a reader asks of a name that sits at the bottom.
     ruled = [c for c in cands if ruled_out(c)]

@@ -1447,13 +1447,37 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(linked=True, has_page=True, defines=True), True),
     (Facts(linked=True, has_page=True, filed="Shells"), True),
     (Facts(linked=True, has_page=True, named_kind=True), True),
+    # ... nor a link to a name with no page that more documents hold than the keyword (version 152)
+    (Facts(linked=True, n_k=10, n_cp=11), False),
+    (Facts(cited=3, keyword_page=False, said=Said(sentences=4), n_k=10, n_cp=40), False),
+    (Facts(linked=True, n_k=10, n_cp=10), True),
+    (Facts(linked=True, n_cp=10), True),  # the keyword's count unknown
+    (Facts(linked=True, n_k=10, n_cp=40, sectioned=True), True),
+    (Facts(linked=True, n_k=10, n_cp=40, has_page=True, defines=True), True),  # its page ties it
 ])
+
 def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, expected):
     from scoring.evidence import tied
     assert tied(facts) is expected
     # ... and an untied concept is weak whatever its score
     from scoring.evidence import is_weak
     assert is_weak(0.9, n_b=9, is_tied=tied(facts)) is not expected
+
+
+@pytest.mark.parametrize("facts, reason", [
+    (Facts(linked=True, linked_in_passing=True), "the keyword's page links to it by this name, only in passing: no tie"),
+    (Facts(linked=True, n_k=5, n_cp=9), "the keyword's page links to it by this name, but more documents hold it "
+                                        "than the keyword: no tie"),
+    (Facts(linked=True, has_page=True, linked_as="RE"), "the keyword's page links to its page as 'RE', but its page "
+                                                        "says nothing of the keyword: no tie"),
+    (Facts(cited=2, keyword_page=False, said=Said(sentences=3), n_k=5, n_cp=9),
+     "paragraphs naming the keyword on 2 pages link to it by this name, but more documents hold it than the keyword: "
+     "no tie"),
+    (Facts(linked=True, n_k=5, n_cp=5), "the keyword's page links to it by this name"),
+])
+def test_the_explanation_says_when_a_link_ties_nothing(facts, reason):
+    from scoring.evidence import LINK_FACTOR, explain
+    assert f"x {LINK_FACTOR:g} ({reason})" in explain(0.4, 0.5, facts)
 
 
 @pytest.mark.parametrize("lead, keyword, expected", [
