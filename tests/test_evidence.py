@@ -1450,8 +1450,12 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     # ... nor a link to a name with no page that more documents hold than the keyword (version 152)
     (Facts(linked=True, n_k=10, n_cp=11), False),
     (Facts(cited=3, keyword_page=False, said=Said(sentences=4), n_k=10, n_cp=40), False),
-    (Facts(linked=True, n_k=10, n_cp=10), True),
-    (Facts(linked=True, n_cp=10), True),  # the keyword's count unknown
+    (Facts(linked=True, n_k=10, n_cp=10, n_b=6), True),
+    (Facts(linked=True, n_cp=10, n_b=6), True),  # the keyword's count unknown
+    # ... nor one that the keyword is in at most half the documents of (version 153)
+    (Facts(linked=True, n_k=10, n_cp=8, n_b=4), False),
+    (Facts(linked=True, n_k=10, n_cp=8, n_b=5), True),
+    (Facts(linked=True, has_page=True, defines=True, n_k=10, n_cp=8, n_b=2), True),  # its page ties it
     (Facts(linked=True, n_k=10, n_cp=40, sectioned=True), True),
     (Facts(linked=True, n_k=10, n_cp=40, has_page=True, defines=True), True),  # its page ties it
 ])
@@ -1473,7 +1477,9 @@ def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, 
     (Facts(cited=2, keyword_page=False, said=Said(sentences=3), n_k=5, n_cp=9),
      "paragraphs naming the keyword on 2 pages link to it by this name, but more documents hold it than the keyword: "
      "no tie"),
-    (Facts(linked=True, n_k=5, n_cp=5), "the keyword's page links to it by this name"),
+    (Facts(linked=True, n_k=5, n_cp=5, n_b=3), "the keyword's page links to it by this name"),
+    (Facts(linked=True, n_k=9, n_cp=6, n_b=3), "the keyword's page links to it by this name, but at most 50% of "
+                                               "the documents holding it name the keyword: no tie"),
 ])
 def test_the_explanation_says_when_a_link_ties_nothing(facts, reason):
     from scoring.evidence import LINK_FACTOR, explain
