@@ -375,9 +375,9 @@ class Facts:
     linked_in_passing: bool = False  # every link of the keyword's page to it is in passing (tagtree.passing_links)
 
 
-# ... and a name with no page that the keyword is in at most this share of the documents of
-# (n(b) <= LINK_TIE_SHARE x n(CP): the keyword's direction of the association) is no more
-# tied by a link. Session 51, over the judged top 10s of version 152: names with no page so
+# A name with no page of its own that the keyword is in at most this share of the documents
+# of (n(b) <= LINK_TIE_SHARE x n(CP): the association read from the candidate to the keyword)
+# is not tied by a link to it (untied_link). Session 51, over the judged top 10s of version 152: names with no page so
 # tied alone were hits in 38 of 105 places on the nine drawn sets and 105 of 216 on the chosen
 # keywords ("Stasi" for mass surveillance, "predators" for extinction, "MacBook Air" for
 # solid state drive), against 0.54 for the other names so tied; on the documentation sites
