@@ -385,12 +385,17 @@ class Facts:
 LINK_TIE_SHARE = 0.5
 
 
+def tied_but_by_links(facts: Facts) -> bool:
+    """True if something other than a link ties the candidate to the keyword: its page's
+    definition or filing, a star, a section of the keyword's page, WordNet or kind-of sentences."""
+    return bool(facts.defines or facts.starred or facts.sectioned or facts.wordnet in UNDER
+                or reads_under(facts.said) or facts.filed)
+
+
 def quiet_page(facts: Facts) -> bool:
-    """True if the candidate has a page of its own and neither that page (a definition, a filing),
-    nor a star, nor a section of the keyword's page, nor WordNet, nor the collection's sentences
-    tie it to the keyword (QUIET_PAGE_FACTOR)."""
-    return facts.has_page and not (facts.defines or facts.starred or facts.sectioned or facts.wordnet in UNDER
-                                   or reads_under(facts.said) or facts.filed)
+    """True if the candidate has a page of its own and nothing but a link ties it to the
+    keyword (QUIET_PAGE_FACTOR)."""
+    return facts.has_page and not tied_but_by_links(facts)
 
 
 def untied_link(facts: Facts) -> str:
@@ -427,14 +432,13 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     # A citing paragraph that no sentence of the collection backs (the link sits in another
     # sentence than the keyword, every time) ties nothing: 2 of 20 such judged places were hits.
     cited = facts.cited if facts.cited >= MIN_CITING_PAGES and (said is None or said.sentences > 0) else 0
-    untied_pageless = not keyword_page and not (defines or starred or sectioned or linked or cited
-                                                or wordnet in UNDER or reads_under(said) or filed)
+    untied_pageless = not keyword_page and not (linked or cited or tied_but_by_links(facts))
     if untied_pageless:
         out.append((NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword"))
     if quiet_page(facts):
         out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
-    unsaid = (said is not None and said.sentences == 0
-              and not (defines or starred or sectioned or linked or wordnet in UNDER or filed))
+    # No sentence names both, so none reads it as under the keyword: tied_but_by_links less that.
+    unsaid = said is not None and said.sentences == 0 and not (linked or tied_but_by_links(facts))
     if unsaid:
         out.append((UNSAID_FACTOR, "no sentence of the collection names both, and nothing ties it to the keyword"))
     if untied_pageless and unsaid:
