@@ -45,6 +45,15 @@ RELEASE_NOTE_PARTS = frozenset({
     "features removed", "known issues", "contributors", "security fixes", "what s new", "whats new", "changelog"})
 # Where a noun phrase's head ends and its modifier begins ("History of the Internet").
 PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
+# The prepositions that end a class's head (names.filed_as): all of English's simple ones
+# that open a qualifier of a noun, "Linux distributions without systemd" and "Books about
+# Linux" are filed under what they are, not under the noun after the preposition. "Like" is
+# left out: in a class's name it is an adjective far more often ("Unix-like operating systems").
+CLASS_PREPOSITIONS = PREPOSITIONS | frozenset({
+    "about", "above", "across", "after", "against", "along", "among", "around", "before", "behind", "below",
+    "beneath", "beside", "besides", "between", "beyond", "during", "except", "inside", "near", "outside",
+    "over", "per", "since", "through", "throughout", "toward", "towards", "under", "until", "versus", "via",
+    "within", "without"})
 # What an organisation's first sentence calls it, as the head of what it "is" ("an American
 # multinational technology company", "a non-profit organization"): scoring.kinds.
 ORGANISATION_NOUNS = frozenset({

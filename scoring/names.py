@@ -10,9 +10,9 @@ import functools
 import re
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, singular, singular_words, stemmed, without_qualifier, words
+from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
-from .lexicon import API_PART_NAMES, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, PREPOSITIONS, RELEASE_NOTE_PARTS
+from .lexicon import API_PART_NAMES, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -30,17 +30,24 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
     The class is then the keyword or a kind of it. Where the keyword only modifies
     another head ("Dynamic programming languages" for "dynamic programming") or follows
     a preposition ("History of the Internet", "Unsolved problems in neuroscience"), the
-    class is something else that concerns it.
+    class is something else that concerns it. A preposition inside the keyword's own name
+    ("Voice over IP software" for "voice over ip") is no such cut.
     """
     kw = singular_words(keyword)
     if not kw:
         return None
+    n = len(kw)
     for name in classes:
-        ws = words(without_qualifier(name))
-        cut = next((i for i, w in enumerate(ws) if w in PREPOSITIONS), len(ws))
-        head = [singular(w) for w in ws[:cut]]
-        if head[-len(kw):] == kw:
-            return name
+        bare = without_qualifier(name)
+        ws, groups = words(bare), compound_groups(bare)
+        # A word joined by a hyphen to the one before is no preposition ("Unix-like", "Peer-to-peer").
+        cuts = [w in CLASS_PREPOSITIONS and (i == 0 or groups[i] != groups[i - 1]) for i, w in enumerate(ws)]
+        folded = [singular(w) for w in ws]
+        for i in range(len(ws) - n + 1):
+            if folded[i:i + n] == kw and (i + n == len(ws) or cuts[i + n]):
+                return name
+            if cuts[i]:
+                break
     return None
 
 

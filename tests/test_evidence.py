@@ -121,6 +121,15 @@ def test_defining_sentence_cheap_test_keeps_stem_variants():
     ("Unlike grid computers, computer clusters have each node set to perform the same task.", "grid computing", None),
     ("Machine Learning is a journal. It should be distinguished from the journal Machine intelligence.",
      "machine intelligence", None),
+    # What the subject does without, or uses in the keyword's place, is set against it.
+    ("Artix Linux is a distribution based on Arch Linux that uses OpenRC instead of systemd.", "systemd", None),
+    ("uClinux is a variation of the Linux kernel that targets microcontrollers without a memory management unit.",
+     "memory management unit", None),
+    ("A type theory is a formal system, some of which can serve as alternatives to set theory.", "set theory", None),
+    ("Short Code statements represented expressions rather than a machine instruction.", "machine instruction", None),
+    # A replacement is still defined through the keyword.
+    ("GNU Bison is a parser generator and an upward-compatible replacement for Yacc.", "yacc",
+     "GNU Bison is a parser generator and an upward-compatible replacement for Yacc."),
     # The contrast falls on something else: the keyword still defines the subject.
     ("Static program analysis is the analysis of software, in contrast with dynamic analysis.",
      "program analysis", "Static program analysis is the analysis of software, in contrast with dynamic analysis."),
@@ -1053,6 +1062,13 @@ def test_a_citation_no_sentence_backs_ties_nothing():
     (["Virtual memory"], "memory", "Virtual memory"),  # a kind of memory
     ([], "printer", None),
     (["Printers"], "", None),
+    (["Voice over IP"], "voice over ip", "Voice over IP"),  # the keyword's own preposition is no cut
+    (["Voice over IP software"], "voice over ip", None),
+    (["Theory of computation"], "theory of computation", "Theory of computation"),
+    (["Models of computation"], "computation", None),
+    (["Unix-like operating systems"], "unix", None),  # a kind of operating system, not of Unix
+    (["Peer-to-peer file sharing", "Peer-to-peer"], "peer-to-peer", "Peer-to-peer"),
+    (["Set-top boxes"], "set-top box", "Set-top boxes"),
 ])
 def test_filed_as_takes_a_class_whose_name_ends_with_the_keyword(classes, keyword, expected):
     from scoring.names import filed_as
@@ -1074,13 +1090,17 @@ def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
     assert tied == f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging') = {0.4:.4f}"
 
 
-@pytest.mark.parametrize("classes", [["History of the Internet"], ["Unsolved problems in neuroscience"],
-                                     ["Fields of mathematics"]])
-def test_filed_as_wants_the_keyword_as_the_head_not_after_a_preposition(classes):
+@pytest.mark.parametrize("classes, keyword", [
+    (["History of the Internet"], "internet"), (["Unsolved problems in neuroscience"], "neuroscience"),
+    (["Fields of mathematics"], "mathematics"),
+    # Prepositions past the common ten end the head too: these are distributions and books.
+    (["Linux distributions without systemd"], "systemd"), (["Books about Linux"], "linux"),
+    (["Conflicts between India and Pakistan"], "pakistan"),
+])
+def test_filed_as_wants_the_keyword_as_the_head_not_after_a_preposition(classes, keyword):
     from scoring.names import filed_as
-    keyword = {"History of the Internet": "internet", "Unsolved problems in neuroscience": "neuroscience",
-               "Fields of mathematics": "mathematics"}[classes[0]]
     assert filed_as(classes, keyword) is None
+    assert filed_as(classes + ["Software " + keyword], keyword) == "Software " + keyword
 
 
 @pytest.mark.parametrize("keyword, works", [
