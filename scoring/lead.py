@@ -62,7 +62,7 @@ def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SEN
 def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[str], keyword: str = "") -> bool:
     """True if some mention of the keyword in `sentence` (whose Porter `stems` are given)
     names it: neither after a contrast ("unlike", "in contrast to", "distinct from":
-    `_CONTRAST_ENDS`), nor counted by a number (`_counted`), nor one item of an enumeration
+    `_CONTRAST_ENDS`), nor as what the subject it defines uses (`_after_use`), nor counted by a number (`_counted`), nor one item of an enumeration
     (`_enumerated`) unless the sentence says its subject is one (`says_is_a` on `keyword`)."""
     tokens, groups, n = words(sentence), compound_groups(sentence), len(keyword_stems)
     between = gaps(sentence)
@@ -70,7 +70,7 @@ def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[st
     for i in range(len(stems) - n + 1):
         if stems[i:i + n] != keyword_stems:
             continue
-        if _counted(tokens, groups, i) or _after_contrast(tokens, i):
+        if _counted(tokens, groups, i) or _after_contrast(tokens, i) or _after_use(tokens, between, i):
             continue
         if _enumerated(tokens, between, i, n) and not _in_setting(tokens, i):
             if is_a is None:
@@ -158,6 +158,37 @@ def _after_contrast(tokens: list[str], i: int) -> bool:
     elif i > 1 and tokens[i - 2] in _ARTICLES:
         starts.append(i - 2)  # "from the journal Machine intelligence"
     return any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in _CONTRAST_ENDS)
+
+
+# Words that make what follows an instrument of the subject a sentence defines: "algebraic
+# topology is a branch of mathematics that uses tools from abstract algebra", "computational
+# chemistry is a branch of chemistry that uses computer simulation", "sentiment analysis
+# refers to the use of natural language processing". A thing so defined is seldom one of
+# the keyword's parts or kinds: session 52, on version 155's judged top 30s, 10 of 32
+# places whose lead named the keyword only after such a verb were hits, against 0.74 for
+# definitions overall. Only after a copula or a relative pronoun ("a branch of chemistry
+# that uses ...", as a glossary writes it): a manual's page says what it does "using" its
+# subject with neither ("Solves linear One-Class SVM using Stochastic Gradient Descent",
+# "To build a program using libpq ..."), and there the words mark a part (the rule without
+# that condition cost the PostgreSQL and scikit-learn manuals 6 hits). "Based on K" is
+# left alone: 4 of 10, and the kinds built on a method say so ("a control system based on
+# fuzzy logic").
+_USE_ENDS = (("uses",), ("using",), ("employs",), ("employing",), ("utilizes",), ("utilises",), ("utilizing",),
+             ("utilising",), ("use", "of"), ("relies", "on"), ("relying", "on"))
+_USE_REACH = 3  # words between the verb and the keyword ("uses the techniques of abstract algebra")
+_DEFINING_WORDS = frozenset({"is", "are", "was", "were", "refers", "refer", "that", "which"})
+
+
+def _after_use(tokens: list[str], between: list[str], i: int) -> bool:
+    """True if the word at `i` is what a use verb (`_USE_ENDS`) takes, at most `_USE_REACH`
+    words and no punctuation between, after a copula or a relative pronoun (`_DEFINING_WORDS`)."""
+    for j in range(i, max(0, i - _USE_REACH) - 1, -1):
+        end = next((e for e in _USE_ENDS if tuple(tokens[max(0, j - len(e)):j]) == e), None)
+        if end is not None:
+            return bool(_DEFINING_WORDS.intersection(tokens[:j - len(end)]))
+        if j == 0 or between[j]:
+            return False
+    return False
 
 
 _RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where", "whereby"})  # the differentia begins

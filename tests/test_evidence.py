@@ -127,6 +127,22 @@ def test_defining_sentence_cheap_test_keeps_stem_variants():
      "memory management unit", None),
     ("A type theory is a formal system, some of which can serve as alternatives to set theory.", "set theory", None),
     ("Short Code statements represented expressions rather than a machine instruction.", "machine instruction", None),
+    # What the subject a sentence defines uses is its instrument, not its genus.
+    ("Algebraic topology is a branch of mathematics that uses tools from abstract algebra to study spaces.",
+     "abstract algebra", None),
+    ("Sentiment analysis refers to the use of natural language processing, text analysis and biometrics.",
+     "natural language processing", None),
+    ("Chrome OS is an operating system that uses the Google Chrome web browser as its interface.", "web browser", None),
+    ("A branch of chemistry that uses computer simulation to assist in solving chemical problems.",
+     "computer simulation", None),  # a glossary's entry, without its copula
+    # Too far after the verb, past a comma, or with no copula before it (a manual's fragment
+    # saying how a part works), the keyword still names the subject's kind.
+    ("Chrome OS is a system that uses many tools, of which the web browser is the first.", "web browser",
+     "Chrome OS is a system that uses many tools, of which the web browser is the first."),
+    ("Solves linear One-Class SVM using Stochastic Gradient Descent.", "stochastic gradient descent",
+     "Solves linear One-Class SVM using Stochastic Gradient Descent."),
+    ("A fuzzy control system is a control system based on fuzzy logic.", "fuzzy logic",
+     "A fuzzy control system is a control system based on fuzzy logic."),
     # A replacement is still defined through the keyword.
     ("GNU Bison is a parser generator and an upward-compatible replacement for Yacc.", "yacc",
      "GNU Bison is a parser generator and an upward-compatible replacement for Yacc."),
