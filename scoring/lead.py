@@ -141,8 +141,8 @@ def _counted(tokens: list[str], groups: list[int], i: int) -> bool:
 # does without, or uses in the keyword's place, is set against it as well: "a distribution
 # ... that uses OpenRC instead of systemd", "microcontrollers without a memory management
 # unit", "formal systems ... alternatives to set theory" (session 52: the 4 judged top-30
-# places so read on version 153 were misses). "A replacement for K" stays a tie: a successor is often judged one of
-# the keyword's own ("GNU Bison ... a replacement for Yacc").
+# places so read on version 153 were misses). "A replacement for K" stays a tie: a
+# successor is often judged one of the keyword's own ("GNU Bison ... a replacement for Yacc").
 _CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
                   ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
                   ("differs", "from"), ("differ", "from"), ("distinguished", "from"), ("confused", "with"),
