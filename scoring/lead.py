@@ -62,8 +62,9 @@ def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SEN
 def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[str], keyword: str = "") -> bool:
     """True if some mention of the keyword in `sentence` (whose Porter `stems` are given)
     names it: neither after a contrast ("unlike", "in contrast to", "distinct from":
-    `_CONTRAST_ENDS`), nor as what the subject it defines uses (`_after_use`), nor counted by a number (`_counted`), nor one item of an enumeration
-    (`_enumerated`) unless the sentence says its subject is one (`says_is_a` on `keyword`)."""
+    `_CONTRAST_ENDS`), nor as what the subject it defines uses (`_after_use`), nor counted
+    by a number (`_counted`), nor one item of an enumeration (`_enumerated`) unless the
+    sentence says its subject is one (`says_is_a` on `keyword`)."""
     tokens, groups, n = words(sentence), compound_groups(sentence), len(keyword_stems)
     between = gaps(sentence)
     is_a = None
