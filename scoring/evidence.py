@@ -377,11 +377,11 @@ class Facts:
 
 # A name with no page of its own that the keyword is in at most this share of the documents
 # of (n(b) <= LINK_TIE_SHARE x n(CP): the association read from the candidate to the keyword)
-# is not tied by a link to it (untied_link). Session 51, over the judged top 10s of version 152: names with no page so
-# tied alone were hits in 38 of 105 places on the nine drawn sets and 105 of 216 on the chosen
-# keywords ("Stasi" for mass surveillance, "predators" for extinction, "MacBook Air" for
-# solid state drive), against 0.54 for the other names so tied; on the documentation sites
-# none but three misses on scikit-learn's.
+# is not tied by a link to it (untied_link). Session 51, over the judged top 10s of version
+# 152: names with no page so tied alone were hits in 38 of 105 places on the nine drawn sets
+# and 105 of 216 on the chosen keywords ("Stasi" for mass surveillance, "predators" for
+# extinction, "MacBook Air" for solid state drive), against 0.54 for the other names so tied;
+# on the documentation sites none but three misses on scikit-learn's.
 LINK_TIE_SHARE = 0.5
 
 

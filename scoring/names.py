@@ -12,7 +12,8 @@ import re
 from pipeline.store import title_name
 from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
-from .lexicon import API_PART_NAMES, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS
+from .lexicon import (API_PART_NAMES, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS,
+                      RELEASE_NOTE_PARTS)
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
