@@ -223,9 +223,11 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
     """True if the candidate's name is the keyword's, plurals folded, after one or more
     modifiers that make a kind ("Spectral graph theory" for "graph theory"): not joined to it
     by a hyphen ("Semi-supervised learning" for "supervised learning"), a conjunction or
-    preposition, nor a possessive ("Intel's graphics processing units") or NOT_KIND_MODIFIERS."""
+    preposition, nor a possessive ("Intel's graphics processing units") or NOT_KIND_MODIFIERS,
+    nor set beside it by a sign or a colon ("sed & awk", "Kristen Nygaard – SIMULA",
+    "Terminal: terminal emulator": two names, not a kind of one)."""
     kw, ph = concept_key(keyword), concept_key(phrase)
-    if not kw or len(ph) <= len(kw) or ph[-len(kw):] != kw:
+    if not kw or len(ph) <= len(kw) or ph[-len(kw):] != kw or sets_beside(phrase, keyword):
         return False
     # The keyword's words must be whole space-separated tokens of the name as written.
     tokens, n = without_qualifier(phrase).split(), 0
@@ -238,10 +240,26 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
 
 def holds_name(phrase: str, keyword: str) -> bool:
     """True if the candidate's name holds the keyword's words as whole words, plurals folded,
-    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java")."""
+    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java"), and
+    does not set the keyword beside another name (sets_beside)."""
     kw = singular_words(keyword)
     ph = singular_words(phrase)
-    return len(ph) > len(kw) and contains_phrase(ph, kw)
+    return len(ph) > len(kw) and contains_phrase(ph, kw) and not sets_beside(phrase, keyword)
+
+
+# Where a name joins two names rather than making one: a sign with a space on each side
+# ("sed & awk", "Kristen Nygaard – SIMULA", "C + Python") or a colon, semicolon or comma
+# before a space ("Terminal: terminal emulator", "Bison, Yacc"). A sign inside a word joins
+# a compound ("Tcl/Tk", "x86-64", "C++"), which stays one name.
+_NAME_JOINT = re.compile(r"\s+[&+\-\u2013\u2014|]\s+|[:;,]\s+")
+
+
+def sets_beside(phrase: str, keyword: str) -> bool:
+    """True if the name sets the keyword as a name of its own beside another ("sed & awk",
+    "Kristen Nygaard – SIMULA"): one of its parts at a _NAME_JOINT is the keyword, plurals folded."""
+    parts = _NAME_JOINT.split(without_qualifier(phrase))
+    kw = singular_words(keyword)
+    return len(parts) > 1 and bool(kw) and any(singular_words(part) == kw for part in parts)
 
 
 # A member of an API named by its module path: "sklearn.svm.LinearSVC", "java.lang.Object".

@@ -227,6 +227,11 @@ def test_says_is_a_only_in_the_first_sentences_genus(lead, keyword):
     # A birthplace between the years.
     "Heinz von Foerster (German spelling: Heinz von Förster; November 13, 1911, Vienna – October 2, 2002, "
     "Pescadero, California) was an Austrian American scientist combining physics and philosophy.",
+    # ... whatever the sentence says next (version 159)
+    "Frances Elizabeth Holberton (March 7, 1917 – December 8, 2001) was one of the six original programmers of ENIAC.",
+    "Alan Emtage (born November 27, 1964) conceived and implemented the first version of Archie.",
+    "Richard Matthew Stallman (/ˈstɔːlmən/; born March 16, 1953), often known by his initials, rms, and "
+    "occasionally upper-cased, RMS, is an American free software movement activist.",
 ])
 def test_biographies_open_with_a_year_in_parentheses(lead):
     assert opens_as_biography(lead)
@@ -241,6 +246,10 @@ def test_biographies_open_with_a_year_in_parentheses(lead):
     "ALGOL 60 (short for Algorithmic Language 1960) is a member of the ALGOL family.",
     "Ada (named after Ada Lovelace, 1815, London, a mathematician) is a programming language.",  # no second year
     "In 1956 the field was founded. Minsky (1927 – 2016) was an American scientist.",  # not the first sentence
+    # the years of someone the sentence names after its subject's copula
+    "Frankenstein; or, The Modern Prometheus is a novel written by English author Mary Shelley (1797–1851) that "
+    "tells the story of Victor Frankenstein.",
+    "World War II (1939–1945).",  # nothing after the parenthesis
     "",
 ])
 def test_other_pages_do_not(lead):
@@ -1131,6 +1140,7 @@ def test_names_works_when_the_keyword_is_a_kind_of_work(keyword, works):
     ("Spectral graph theory", "graph theory"), ("inkjet printers", "printer"), ("Bipolar transistors", "transistor"),
     ("Mobile e-commerce", "e-commerce"), ("Non-volatile memory", "memory"), ("Data-flow analysis", "analysis"),
     ("Static program analysis", "program analysis"), ("Graphical terminals", "terminal"),
+    ("C++ templates", "template"), ("x86-64 assembly", "assembly"),  # a sign inside a modifier's word is no joint
 ])
 def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keyword):
     from scoring.names import names_a_kind
@@ -1145,6 +1155,9 @@ def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keywor
     ("Intel's graphics processing units", "graphics processing unit"), ("first microprocessors", "microprocessor"),
     ("Modern cryptography", "cryptography"), ("NAND flash", "flash memory"), ("Vim (text editor)", "text editor"),
     ("Graph theory software", "graph theory"), ("", "graph theory"), ("graph theory", ""),
+    # set beside it by a sign or a colon: two names (version 159)
+    ("sed & awk", "awk"), ("Kristen Nygaard – SIMULA", "simula"), ("Terminal: terminal emulator", "terminal emulator"),
+    ("Bison, Yacc", "yacc"),
 ])
 def test_other_names_holding_the_keyword_name_no_kind(phrase, keyword):
     from scoring.names import names_a_kind
@@ -1171,6 +1184,9 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     ("JavaScript", "java", False),  # the keyword's letters inside another word: no part of it
     ("NoSQL", "sql", False), ("unix", "unix", False), ("Unixes", "unix", False),  # the keyword itself
     ("Web", "world wide web", False), ("", "unix", False),
+    # the keyword set beside another name, not a part of it (version 159)
+    ("Kristen Nygaard – SIMULA", "simula", False), ("Cisco IOS – by Cisco Systems", "cisco ios", False),
+    ("Tcl/Tk", "tcl", True), ("Tcl – Tk bindings", "tcl", False), ("PL/SQL", "sql", True),
 ])
 def test_holds_name_reads_the_keywords_words_as_whole_words(phrase, keyword, holds):
     from scoring.names import holds_name
