@@ -90,6 +90,11 @@ def test_a_name_written_as_a_works_title_is_a_work(backend):
     assert pageless_kind(backend, None, "From Databases to Dataspaces: A New Abstraction for Information "
                                         "Management") == "work"
     assert pageless_kind(backend, None, "Capitalism: The Unknown Ideal") == "work"
+    # A title opening as a periodical's, a reference work's, a textbook's or an essay's does (version 160).
+    for title in ("Journal of Symbolic Computation", "Handbook of Mathematical Logic", "Introduction to Algorithms",
+                  "Proceedings of the IEEE", "On the Origin of Species",
+                  "On computable numbers, with an application to the Entscheidungsproblem"):
+        assert pageless_kind(backend, None, title) == "work", title
 
 
 @pytest.mark.parametrize("written", [
@@ -99,6 +104,8 @@ def test_a_name_written_as_a_works_title_is_a_work(backend):
     "Machine learning",
     '"strong AI"',                   # a term in quotes: lowercase first
     '"Dining Philosophers"',         # two words: a term as often as a title
+    "On Windows",                    # two words: a manual's heading as often as an essay
+    "Onion routing", "Foundations of mathematics", "Introduction to",
 ])
 def test_quotes_and_colons_that_are_not_a_title_leave_the_name_a_concept(backend, written):
     assert pageless_kind(backend, None, written) == "concept"
