@@ -25,11 +25,10 @@ IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differe
 # (born November 27, 1964) conceived and implemented". One level of nested parentheses
 # (pronunciations) allowed. The name before the parenthesis holds no copula: in "Frankenstein
 # ... is a novel written by English author Mary Shelley (1797–1851)" the years are another's.
-# (Version 159: "is/was a(n)/the" right after the parenthesis missed 22 people of the shared
-# corpus, "was one of", "wrote the", "designed the", and no page that is not about a person
-# or two named animals.)
+# (Version 159: reading only "is/was a(n)/the" after the parenthesis missed 22 people of the
+# shared corpus, "was one of", "wrote the", "designed the"; the wider reading takes in no
+# other page but one about a pair of named penguins.)
 _BIOGRAPHY = re.compile(r"^([^()]{1,120}?)\(((?:[^()]|\([^()]*\))*)\)\s*[,\w]")
-_NAME_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 # ... where the parenthesis gives a birth or a life span, not any year ("The Macintosh
 # (branded as Mac since 1998) is a family of computers" is no biography).
 # A birthplace may sit between the years: "November 13, 1911, Vienna – October 2, 2002".
@@ -295,7 +294,7 @@ def opens_as_biography(lead: str) -> bool:
         return False
     first = first_sentence(lead)
     m = _BIOGRAPHY.search(first)
-    return (m is not None and not _NAME_COPULA.search(m.group(1)) and _LIFE.search(m.group(2)) is not None
+    return (m is not None and not _COPULA.search(m.group(1)) and _LIFE.search(m.group(2)) is not None
             and "isbn" not in m.group(2).lower())
 
 
