@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from lxml import etree
+
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, is_common,
                               is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key, weigh,
@@ -26,14 +28,15 @@ from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds
                            part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
-from scoring.tagtree import beside_sections, passing_links, related_section_links, section_titles, summary_box_links
+from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
+                             section_titles, summary_box_links)
 from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .links import contents_links, link_anchors, link_blocks, links_naming
 from .page_cache import PageCache
-from .parse import content_tree
+from .parse import content_tree, text_of
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
 from .store import numbering_depth, pack_json, title_name
@@ -83,10 +86,12 @@ class _Found:
     keyword_page: str | None           # its URL, None without such a page
     keyword_lead: str                  # its first paragraph ("" without such a page)
     sections: list[str]                # its section headings
+    main_names: list[str]              # its sections' main articles, by their pages' titles
     anchors: list[str]                 # its links' names: anchor texts, or their pages' titles (link_titles)
     related_only: set[str]             # anchors linked only from "See also" or the summary box
     passing_keys: set[tuple[str, ...]]  # names linked only in passing (tagtree.passing_links)
     section_keys: set[tuple[str, ...]]
+    main_keys: set[tuple[str, ...]]    # the sections' main articles (tagtree.main_article_notes)
     link_keys: set[tuple[str, ...]]
     targets: dict[str, str]            # anchor -> the URL it points to
     link_titles: dict[str, str]        # anchor -> the title of the page it names (link_titles)
@@ -157,8 +162,10 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # its title.
     keyword_page = own[0] if own is not None and (own[3] is not None or titled) else None
     keyword_lead = own[2] if keyword_page else ""
-    sections, targets, related_only, passing = (keyword_page_names(backend, own[0], rules, own[1], keyword)
-                                                if keyword_page else ([], {}, set(), set()))
+    sections, targets, related_only, passing, main = (keyword_page_names(backend, own[0], rules, own[1], keyword)
+                                                      if keyword_page else ([], {}, set(), set(), {}))
+    for a, t in main.items():
+        targets.setdefault(a, t)
     # An anchor that is the author's wording of a concept ("passing messages", "SOA-based
     # systems") is offered under its target page's title ("Message passing", "Service-oriented
     # architecture"): the name the collection's pages and counts use.
@@ -172,6 +179,10 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     for a, t in titles.items():
         targets.setdefault(t, targets[a])
     section_keys = {concept_key(t) for t in sections}
+    # A section's main article is a part as its heading is, by the page's title when the
+    # note's words are the author's (link_titles); the note is no link of the body.
+    main_names = [titles.get(a, a) for a in main]
+    main_keys = {concept_key(n) for a in main for n in (a, titles.get(a, a))}
     # A link from the page's "See also" list alone points to a neighbour more often than to
     # a part (session 17: 58 of 99 judged top-10 places so linked were hits, 872 of 1,160
     # linked from the body): such an anchor is still offered as a candidate, but the page's
@@ -190,24 +201,25 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
     headed = page_name_candidates(keyword, sections, mined | {d["phrase"] for d in defined})
-    pointed = page_name_candidates(keyword, anchors, mined | {d["phrase"] for d in defined + headed})
+    mained = page_name_candidates(keyword, main_names, mined | {d["phrase"] for d in defined + headed})
+    pointed = page_name_candidates(keyword, anchors, mined | {d["phrase"] for d in defined + headed + mained})
     quoted = page_name_candidates(keyword, [e["anchor"] for e in most_cited],
-                                  mined | {d["phrase"] for d in defined + headed + pointed})
+                                  mined | {d["phrase"] for d in defined + headed + mained + pointed})
     # "relational", "mutable": link text, but no name of a concept. And an anchor no
     # document but (at most) the keyword's own page holds with the keyword is an anecdote,
     # as for WordNet's names: not offered (is_thin, below).
     pointed, quoted = ([p for p in found if taxonomy is None or not not_a_noun(taxonomy, p["display"])]
                        for found in (pointed, quoted))
-    display = {d["phrase"]: d for d in defined + headed + pointed + quoted}
+    display = {d["phrase"]: d for d in defined + headed + mained + pointed + quoted}
     # A heading or anchor that is one word a tenth of the collection uses names a part of
     # the page ("Users", "History") or a common word ("software"), not a concept: no list
     # vouches for it.
-    named, linked_rows, cited_rows = ([r for r in score(hit_counts(count, keyword, found), threshold)
-                                       if not is_generic(r["phrase"], False, r["n_cp"], n_docs)
-                                       and not is_structure(r["n_cp"], n_docs)
-                                       and (found is headed or not is_thin(r["n_b"]))]
-                                      for found in (headed, pointed, quoted))
-    known = mined | {d["phrase"] for d in defined + headed + pointed + quoted}
+    named, main_rows, linked_rows, cited_rows = ([r for r in score(hit_counts(count, keyword, found), threshold)
+                                                  if not is_generic(r["phrase"], False, r["n_cp"], n_docs)
+                                                  and not is_structure(r["n_cp"], n_docs)
+                                                  and (found is headed or found is mained or not is_thin(r["n_b"]))]
+                                                 for found in (headed, mained, pointed, quoted))
+    known = mined | {d["phrase"] for d in defined + headed + mained + pointed + quoted}
     # The keyword's WordNet senses its own page is about (all of them without a page).
     kw_senses = senses_in_context(taxonomy, keyword, keyword_lead) if taxonomy is not None else None
     filed = (named_by_taxonomy(count, taxonomy, keyword, taxonomy_candidates(taxonomy, keyword, known, kw_senses),
@@ -218,15 +230,16 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
                   if not is_generic(r["phrase"], False, r["n_cp"], n_docs)]
     todo = ([(r, "lists") for r in scored]
             + [(r, "definition") for r in score(hit_counts(count, keyword, defined), threshold)]
-            + [(r, "section") for r in named] + [(r, "link") for r in linked_rows]
+            + [(r, "section") for r in named] + [(r, "main") for r in main_rows]
+            + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
-                  keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, anchors=anchors, related_only=related_only,
+                  keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, main_names=main_names, anchors=anchors, related_only=related_only,
                   passing_keys=passing_keys,
-                  section_keys=section_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
+                  section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
                   cited=cited, sense=sensed,
                   most_cited=most_cited, kw_senses=kw_senses,
-                  counts={"definitions_found": len(defined), "sections_named": len(named),
+                  counts={"definitions_found": len(defined), "sections_named": len(named), "main_named": len(main_rows),
                           "links_named": len(linked_rows), "cited_named": len(cited_rows),
                           "wordnet_named": len(filed_rows)})
 
@@ -265,7 +278,8 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     _rank_once(rows, backend, weigher.shown, n_docs, linked, keyword)
     keyword_lead, anchors = found.keyword_lead, found.anchors
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
-            "sections_named": found.counts["sections_named"], "links_named": found.counts["links_named"],
+            "sections_named": found.counts["sections_named"], "main_named": found.counts["main_named"],
+            "links_named": found.counts["links_named"],
             "cited_named": found.counts["cited_named"], "keyword_links": anchors,
             "keyword_link_titles": found.link_titles,
             "cited_links": found.most_cited,
@@ -274,6 +288,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "keyword_related_links": [a for a in anchors if a in found.related_only],
             "wordnet_named": found.counts["wordnet_named"],
             "keyword_page": found.keyword_page, "keyword_sections": found.sections,
+            "keyword_main_articles": found.main_names,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,
             "keyword_genus": weigher.keyword_genus,
@@ -378,6 +393,7 @@ class _Weigher:
         starred, value, generic, is_a, field, filed, sentence, key = (w["starred"], w["value"], w["generic"], w["is_a"],
                                                                       w["field"], w["filed"], w["sentence"], w["key"])
         sectioned = key in found.section_keys
+        main_article = key in found.main_keys
         linked = key in found.link_keys
         linked_as = found.linked_as.get(key, "") if linked else ""
         citing = len(found.cited[key]["pages"]) if key in found.cited else 0
@@ -385,7 +401,7 @@ class _Weigher:
         said = said_by_name[written]
         named_kind = w["named_kind"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
-                      sectioned=sectioned, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
+                      sectioned=sectioned, main_article=main_article, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
@@ -396,7 +412,8 @@ class _Weigher:
                "n_docs": self.n_docs, "s1": r["s1"], "npmi": round(value, 6),
                "lists": len(self.pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "linked": linked,
+               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "main_article": main_article,
+               "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
@@ -467,7 +484,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
-        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"],
+        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"] or row.get("main_article", False),
                                                        row.get("tied", True))
     rows.sort(key=rank_key)
 
@@ -532,27 +549,49 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
     return out
 
 
+class KeywordPageNames(NamedTuple):
+    """What the keyword's own page names (keyword_page_names)."""
+
+    sections: list[str]        # its section headings, in document order
+    targets: dict[str, str]    # anchor -> the URL its first link points to
+    related_only: set[str]     # anchors linked only from a "See also"-like section or the summary box
+    passing: set[str]          # anchors linked only in passing
+    main: dict[str, str]       # anchor -> URL of the sections' main articles (tagtree.main_article_notes)
+
+
 def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules,
-                       title: str = "", keyword: str = "") -> tuple[list[str], dict[str, str], set[str], set[str]]:
+                       title: str = "", keyword: str = "") -> KeywordPageNames:
     """The section headings and the links' anchor texts of the keyword's own page (chrome
     removed), in document order: headings, {anchor: the URL its first link points to},
     the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
     or from the page's summary box (tagtree.summary_box_links), and the body's anchors
     linked only in passing (tagtree.passing_links: in paragraph sentences naming neither
-    the keyword nor the page's title); ([], {}, set(), set()) if the page cannot be read.
+    the keyword nor the page's title), and the main articles its sections name (not under a
+    beside_sections heading); all empty if the page cannot be read.
 
     lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
     """
+    nothing = KeywordPageNames([], {}, set(), set(), {})
     page = backend.fetch(url)
     if page.problem or not page.raw:
-        return [], {}, set(), set()
+        return nothing
     contents: dict[str, str] = {}
-    # A manual's chapter is its table of contents: the pages of its sections, which chrome
-    # removal takes out with the contents box. Its entries are the chapter's sections and links.
-    root, _ = content_tree(page.raw, rules, "lxml", page.content_type,
-                           before_strip=lambda whole: contents.update(contents_links(whole, url)))
+    noted: list[tuple[etree._Element, str, str]] = []
+
+    def before_strip(whole: etree._Element) -> None:
+        # A manual's chapter is its table of contents: the pages of its sections, which chrome
+        # removal takes out with the contents box. Its entries are the chapter's sections and links.
+        contents.update(contents_links(whole, url))
+        # A wiki's notes naming a section's main article go with the chrome too; their
+        # headings stay, and are read once chrome-free.
+        # A link to a part of a page ("History of X § Early years") names the part's page.
+        noted.extend((heading, target, anchor) for heading, note in main_article_notes(whole)
+                     for a, target, anchor in link_anchors(note, url)
+                     if anchor and "#" not in (a.get("href") or "") and target != url)
+
+    root, _ = content_tree(page.raw, rules, "lxml", page.content_type, before_strip=before_strip)
     if root is None:
-        return [], {}, set(), set()
+        return nothing
     targets: dict[str, str] = {}
     related = related_section_links(root) | summary_box_links(root)
     in_passing = passing_links(root, [n for n in (keyword, title_name(title)) if n])
@@ -573,8 +612,12 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
     beside = beside_sections(root)
     sections = [h for h in dict.fromkeys(section_titles(root) + list(contents))
                 if concept_key(h) != own and h not in beside]
-    return (sections, targets, {a for a in targets if a not in in_body},
-            {a for a, only in passing.items() if only and a not in contents})
+    main: dict[str, str] = {}
+    for heading, target, anchor in noted:
+        if heading_name(text_of(heading)) not in beside and concept_key(anchor) != own:
+            main.setdefault(anchor, target)
+    return KeywordPageNames(sections, targets, {a for a in targets if a not in in_body},
+                            {a for a, only in passing.items() if only and a not in contents}, main)
 
 
 def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, str]:

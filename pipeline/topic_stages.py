@@ -268,7 +268,7 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False, "linked": False, "cited": 0, "filed": None, "field": False,
+                      "thin": False, "sectioned": False, "main_article": False, "linked": False, "cited": 0, "filed": None, "field": False,
                       "wordnet": None,
                       "said": None, "p_value": None, "chance": False,
                       "holds_keyword": False, "same_genus": None, "listed_beside": False,
@@ -299,7 +299,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
                                    for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
-                                             "is_a", "field", "generic", "sectioned", "linked", "cited", "filed", "wordnet",
+                                             "is_a", "field", "generic", "sectioned", "main_article", "linked", "cited", "filed", "wordnet",
                                              "said", "holds_keyword", "same_genus", "listed_beside",
                                              "defining_sentence", "variant_of",
                                              "p_value", "chance",

@@ -175,8 +175,8 @@ def kind(c: dict) -> str:
 
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
-EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "linked",
-                    "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
+EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "main_article",
+                    "linked", "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
                     "thin", "tied", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
@@ -283,6 +283,8 @@ def render_evidence_markdown(report: dict) -> str:
             line += " Not in the mined lists: found by its definition."
         elif e.get("source") == "section":
             line += " Not in the mined lists: a section heading of the keyword's own page."
+        elif e.get("source") == "main":
+            line += " Not in the mined lists: the main article a section of the keyword's own page names."
         elif e.get("source") == "link":
             line += " Not in the mined lists: the anchor text of a link on the keyword's own page."
         elif e.get("source") == "cited":
@@ -338,7 +340,7 @@ def _evidence_table(title: str, rows: list[dict], intro: str = "") -> list[str]:
         e = c["evidence"]
         lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                      f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                     f"{'§' if e.get('sectioned') else ''} | {_links_cell(e)} | "
+                     f"{'§' if e.get('sectioned') or e.get('main_article') else ''} | {_links_cell(e)} | "
                      f"{_defines(e)} | {e.get('filed') or ''} | {e.get('wordnet') or ''} | "
                      f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
     return lines + [""]

@@ -247,3 +247,26 @@ def test_summary_box_links_are_the_links_of_an_infobox_or_hcard_table():
     <p>Java runs on the <a href="/wiki/Java_virtual_machine">Java virtual machine</a>.</p>
     </body></html>"""))
     assert sorted(a.text for a in summary_box_links(root)) == ["Kotlin", "Scala", "Sun"]
+
+
+def test_main_article_notes_are_the_sections_notes_naming_their_main_article():
+    from scoring.tagtree import main_article_notes
+    root = parse_tree(b"""<html><body><h1 id="firstHeading">Cryptography</h1>
+    <div role="note" class="hatnote">"Secret code" redirects here. For the album, see <a href="/a">Secret Code</a>.</div>
+    <div role="note" class="hatnote">Main article: <a href="/b">Lead note</a></div>
+    <h2><span class="mw-headline">Modern cryptography</span></h2>
+    <div role="note" class="hatnote">Main articles: <a href="/c">Public-key cryptography</a> and
+      <a href="/d">Symmetric-key algorithm</a></div>
+    <p>Main article: <a href="/e">Written inline</a></p>
+    <div role="note" class="hatnote">See also: <a href="/f">Clipper chip</a></div>
+    <div role="note" class="hatnote">Further information: <a href="/g">Books on cryptography</a></div>
+    <h3>Cryptanalysis</h3><div class="hatnote">  main page:<a href="/h">Cryptanalysis</a></div>
+    <p>The main article of this section is long. <a href="/i">Not a note</a></p>
+    </body></html>""")
+    notes = main_article_notes(root)
+    # Under the lead's <h1> a note disambiguates the title: not read. "See also" and "Further
+    # information" point aside; a paragraph mentioning a main article is no note.
+    assert [(h.xpath("string()"), [a.text for a in n.iter("a")]) for h, n in notes] == [
+        ("Modern cryptography", ["Public-key cryptography", "Symmetric-key algorithm"]),
+        ("Modern cryptography", ["Written inline"]),
+        ("Cryptanalysis", ["Cryptanalysis"])]

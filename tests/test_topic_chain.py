@@ -106,8 +106,8 @@ def test_report_schema_and_order(report):
             assert c["pages"] and all(p.startswith(WIKI) for p in c["pages"])
         elif c["evidence"]["source"] == "definition":  # a page's title: names keep their digits ("x86")
             assert c["pages"] == [] and c["evidence"]["page"].startswith(WIKI)
-        else:  # a section heading or link of the keyword's own page, no digits; no list holds it
-            assert c["evidence"]["source"] in ("section", "link") and c["pages"] == [] and c["support"] == 0
+        else:  # a section heading, main article or link of the keyword's own page, no digits; no list holds it
+            assert c["evidence"]["source"] in ("section", "main", "link") and c["pages"] == [] and c["support"] == 0
             assert not re.search(r"\d", c["phrase"])
             if c["evidence"]["source"] == "section":
                 assert c["evidence"]["sectioned"]
@@ -269,7 +269,8 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     # other, is weak and listed apart.
     from scoring.evidence import CONCEPT_FLOOR
     assert all(c["evidence"]["weak"] == (not c["evidence"]["ruled_out"] and (
-        c["evidence"]["score"] < CONCEPT_FLOOR or (c["n_b"] < 2 and not c["evidence"]["sectioned"])
+        c["evidence"]["score"] < CONCEPT_FLOOR
+        or (c["n_b"] < 2 and not (c["evidence"]["sectioned"] or c["evidence"]["main_article"]))
         or not c["evidence"]["tied"])) for c in rep["candidates"])
     assert any(c["evidence"]["weak"] for c in rep["candidates"]) and any(
         not c["evidence"]["weak"] and not c["evidence"]["ruled_out"] for c in rep["candidates"])
@@ -292,8 +293,22 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
             assert e["defines"] and e["lists"] == 0 and c["support"] == 0
             assert c["s1"] == pytest.approx(c["n_b"] / math.sqrt(rep["n_k"] * c["n_cp"]), abs=1e-6)
     # Sectioned: a section heading of the keyword's own page (listed in the artifact) names it.
-    _factor_follows_names(rep, evidence["keyword_sections"], "sectioned", "a section of the keyword's page")
+    _factor_follows_names(rep, evidence["keyword_sections"], "sectioned", "a section of the keyword's page is titled so")
     assert any(c["evidence"]["sectioned"] for c in rep["candidates"])
+    # A section's "Main article:" note names a part as its heading does (tagtree.main_article_notes;
+    # version 161): the page's notes are in the artifact, each flagged, and the factor is the
+    # section's, once (a candidate both sectioned and so named is explained by its heading).
+    mains = evidence["keyword_main_articles"]
+    assert {"Supervised learning", "Reinforcement learning", "Anomaly detection"} <= set(mains)
+    keys = {concept_key(t) for t in mains}
+    for c in rep["candidates"]:
+        e = c["evidence"]
+        assert e["main_article"] == (concept_key(c["phrase"]) in keys)
+        if e["main_article"] and not e["sectioned"] and e["why"].startswith("S1 "):
+            assert "names it as its main article" in e["why"] and e["tied"]
+        assert e["why"].count("x 1.5 (a section of the keyword's page") <= 1
+    assert sum(c["evidence"]["source"] == "main" for c in rep["candidates"]) == evidence["main_named"]
+    _candidates_from_names(rep, mains, "main")
     # WordNet 3.0 has no "machine learning": no candidate is filed under it.
     assert not any(c["evidence"]["wordnet"] for c in rep["candidates"])
     sources = Counter(c["evidence"]["source"] for c in rep["candidates"])
