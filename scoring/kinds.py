@@ -161,10 +161,13 @@ def written_as_title(written: str) -> bool:
 
 # A name as people write a person's: initials and a surname ("K. R. Rao"), or one to three
 # capitalised words ("Hinton", "Oskar Morgenstern"), which a biography may end with.
-# Or spaced initials and a given name before the surname ("E. Allen Emerson"); "X.Org
-# Server", its initial joined to the word, is a product's name.
+# Or spaced initials and a given name before the surname ("E. Allen Emerson"), or a given
+# name, middle initials and a surname ("Ramanathan V. Guha", "Guy L. Steele Jr."; session
+# 54: the 420 candidates so written in version 161's reports were all people's names);
+# "X.Org Server", its initial joined to the word, is a product's name.
 _INITIALS_NAME = re.compile(r"(?:[A-Z]\.\s?){1,3}[A-Z][a-z][\w'\u2019-]*"
-                            r"|(?:[A-Z]\.\s){1,3}[A-Z][a-z][\w'\u2019-]*\s[A-Z][a-z][\w'\u2019-]*")
+                            r"|(?:[A-Z]\.\s){1,3}[A-Z][a-z][\w'\u2019-]*\s[A-Z][a-z][\w'\u2019-]*"
+                            r"|[A-Z][a-z][\w'\u2019-]*\s(?:[A-Z]\.\s?){1,2}[A-Z][a-z][\w'\u2019-]*(?:,?\s(?:Jr|Sr)\.)?")
 _NAME_WORD = re.compile(r"[A-Z][a-z][\w'\u2019-]*")
 
 

@@ -942,6 +942,9 @@ def test_person_by_name_reads_initials_or_a_biography_ending_with_the_name():
     assert person_by_name("K. R. Rao", [])  # initials and a surname
     assert person_by_name("E. Allen Emerson", [])  # spaced initials, a given name and a surname
     assert not person_by_name("X.Org Server", [])  # an initial joined to the word: a product
+    # A given name, middle initials and a surname; not a name's version ("Star Trek V", "Mac OS X").
+    assert person_by_name("Ramanathan V. Guha", []) and person_by_name("Guy L. Steele Jr.", [])
+    assert not person_by_name("Star Trek V", []) and not person_by_name("Washington D.C.", [])
     assert could_be_a_name("Oskar Morgenstern") and could_be_a_name("K. R. Rao") and could_be_a_name("Hinton")
     assert not could_be_a_name("JTAG") and not could_be_a_name("Seven Bridges of Königsberg")
     assert not could_be_a_name("head-mounted display") and not could_be_a_name("A B C D")
