@@ -34,3 +34,12 @@ def test_a_candidate_the_sentences_read_as_under_the_keyword_is_marked_s():
     only_named["evidence"]["said"] = {"sentences": 3, "kind_of": 0, "coordinated": 2, "example": None}
     lines = lines_for("operating system", {"n_k": 5, "candidates": [said, only_named]})
     assert lines[2:4] == ["1. Minix s", "2. Plan 9"]
+
+
+def test_a_sections_main_article_is_marked_as_a_section():
+    noted = cand("Public-key cryptography", source="main")
+    noted["evidence"]["main_article"] = True
+    headed = cand("Cryptanalysis")
+    headed["evidence"]["sectioned"] = True
+    lines = lines_for("cryptography", {"n_k": 5, "candidates": [noted, headed, cand("Cipher")]})
+    assert lines[2:5] == ["1. Public-key cryptography § ‡", "2. Cryptanalysis §", "3. Cipher"]

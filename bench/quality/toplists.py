@@ -5,11 +5,11 @@
 
 Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
 keyword and writes `bench/results/quality/toplists.md`: per keyword its top 10 concepts
-(* starred, § a section of the keyword's page, → linked from it, d defined through the
+(* starred, § a section of the keyword's page or its main article, → linked from it, d defined through the
 keyword by its own page, w filed under it by WordNet, s read as under the keyword by the
 collection's sentences, c linked from paragraphs naming a keyword that has no page, f filed
 under a class named after the keyword by its page's site; † found
-by its definition, ‡ by the section, ⇢ by the link, ⇝ by the citing paragraphs, ⊂ by the sentences' enumerations),
+by its definition, ‡ by the section or its main article, ⇢ by the link, ⇝ by the citing paragraphs, ⊂ by the sentences' enumerations),
 then its first people, organisations and works. The README's hand counts were made from it;
 nothing here scores anything: the judging is a person's.
 """
@@ -38,11 +38,11 @@ KEYWORDS = ("artificial intelligence", "machine learning", "data mining", "compu
 def mark(c: dict) -> str:
     """A candidate as the README's tables show it."""
     e = c["evidence"]
-    return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") else "")
+    return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") or e.get("main_article") else "")
             + (" →" if e.get("linked") else "") + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") in UNDER else "")
             + (" s" if e.get("said") and reads_under(Said(**e["said"])) else "")
             + (" c" if e.get("cited") else "") + (" f" if e.get("filed") else "")
-            + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] == "section" else "")
+            + (" †" if e["source"] == "definition" else "") + (" ‡" if e["source"] in ("section", "main") else "")
             + (" ⇢" if e["source"] == "link" else "") + (" ⇝" if e["source"] == "cited" else "") + (" ⊂" if e["source"] == "said" else ""))
 
 
