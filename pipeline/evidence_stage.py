@@ -234,9 +234,10 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
-                  keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, main_names=main_names, anchors=anchors, related_only=related_only,
-                  passing_keys=passing_keys,
-                  section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets, link_titles=titles, linked_as=linked_as,
+                  keyword_page=keyword_page, keyword_lead=keyword_lead, sections=sections, main_names=main_names,
+                  anchors=anchors, related_only=related_only, passing_keys=passing_keys,
+                  section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets,
+                  link_titles=titles, linked_as=linked_as,
                   cited=cited, sense=sensed,
                   most_cited=most_cited, kw_senses=kw_senses,
                   counts={"definitions_found": len(defined), "sections_named": len(named), "main_named": len(main_rows),
@@ -401,7 +402,8 @@ class _Weigher:
         said = said_by_name[written]
         named_kind = w["named_kind"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
-                      sectioned=sectioned, main_article=main_article, wordnet=wordnet, said=said, has_page=page is not None, linked=linked,
+                      sectioned=sectioned, main_article=main_article, wordnet=wordnet, said=said,
+                      has_page=page is not None, linked=linked,
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
@@ -484,7 +486,8 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
-        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], row["sectioned"] or row.get("main_article", False),
+        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"],
+                                                       row["sectioned"] or row.get("main_article", False),
                                                        row.get("tied", True))
     rows.sort(key=rank_key)
 
@@ -583,8 +586,8 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
         # removal takes out with the contents box. Its entries are the chapter's sections and links.
         contents.update(contents_links(whole, url))
         # A wiki's notes naming a section's main article go with the chrome too; their
-        # headings stay, and are read once chrome-free.
-        # A link to a part of a page ("History of X § Early years") names the part's page.
+        # headings stay, and are read once chrome-free. A link to a part of a page ("History
+        # of X § Early years") names that part, not a page of its own: left out.
         noted.extend((heading, target, anchor) for heading, note in main_article_notes(whole)
                      for a, target, anchor in link_anchors(note, url)
                      if anchor and "#" not in (a.get("href") or "") and target != url)

@@ -268,8 +268,8 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
 
 
 _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
-                      "thin": False, "sectioned": False, "main_article": False, "linked": False, "cited": 0, "filed": None, "field": False,
-                      "wordnet": None,
+                      "thin": False, "sectioned": False, "main_article": False, "linked": False, "cited": 0, "filed": None,
+                      "field": False, "wordnet": None,
                       "said": None, "p_value": None, "chance": False,
                       "holds_keyword": False, "same_genus": None, "listed_beside": False,
                       "ruled_out": False, "weak": False, "tied": True}  # evidence from before these were recorded
