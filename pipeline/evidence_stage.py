@@ -18,7 +18,8 @@ from lxml import etree
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, is_common,
-                              is_generic, is_structure, is_thin, is_weak, npmi, page_name_candidates, rank_key, weigh,
+                              is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
+                              rank_key, weigh,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
 from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
@@ -486,8 +487,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["thin"] = is_thin(row["n_b"])
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
-        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"],
-                                                       row["sectioned"] or row.get("main_article", False),
+        row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], names_a_section(row),
                                                        row.get("tied", True))
     rows.sort(key=rank_key)
 

@@ -751,6 +751,12 @@ def is_weak(score: float, n_b: int = MIN_SHARED_DOCUMENTS, sectioned: bool = Fal
     return score < CONCEPT_FLOOR or (is_thin(n_b) and not sectioned) or not is_tied
 
 
+def names_a_section(evidence: dict) -> bool:
+    """True if a row's evidence says a section of the keyword's page names it: its heading, or
+    its "Main article:" note (the report's §, and what exempts one shared document from weak)."""
+    return bool(evidence.get("sectioned") or evidence.get("main_article"))
+
+
 def weak(candidate: dict) -> bool:
     """True if a report candidate's evidence is weak: a score under the floor (not a rule's 0), or
     one document shared with the keyword (unless a section of its page is titled so)."""

@@ -258,14 +258,11 @@ def main_article_notes(root: etree._Element) -> list[tuple[etree._Element, etree
     which takes such notes out with the rest of a wiki's hatnotes."""
     out = []
     last: etree._Element | None = None
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
+    for el in root.iter(*HEADINGS, "div", "p", "dd"):
         if el.tag in HEADINGS:
             last = el
-        elif el.tag in ("div", "p", "dd") and el.text and _MAIN_ARTICLE.match(el.text):
-            if last is not None and last.tag != "h1":
-                out.append((last, el))
+        elif last is not None and last.tag != "h1" and el.text and _MAIN_ARTICLE.match(el.text):
+            out.append((last, el))
     return out
 
 

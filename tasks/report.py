@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, legend, listed_concepts, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 
 TOP = 10
 
@@ -176,8 +176,8 @@ def kind(c: dict) -> str:
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "main_article",
-                    "linked", "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated", "p_value", "chance",
-                    "thin", "tied", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
+                    "linked", "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated",
+                    "p_value", "chance", "thin", "tied", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
 def _defines(e: dict) -> str:
@@ -232,7 +232,8 @@ def render_evidence_markdown(report: dict) -> str:
         "Ranked by score = S1 x max(NPMI, 0) " + " ".join(legend()) + " "
         "(scoring/evidence.py). Lists = mined pages with a list item "
         "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
-        "§ = a section of the keyword's own page is titled so, or names it as its main article; → = the keyword's own page links to it "
+        "§ = a section of the keyword's own page is titled so, or names it as its main article; "
+        "→ = the keyword's own page links to it "
         "(without such a page, \"N pages\": paragraphs naming the keyword on N pages link to it); "
         "filed = the class named after the keyword that its own page's site files it under (a wiki's "
         "category, a breadcrumb trail: pipeline/filing.py); "
@@ -245,8 +246,8 @@ def render_evidence_markdown(report: dict) -> str:
         "type = the published Type (III: more frequent than the keyword, still ranked). "
         "Source: lists = mined from the list items; definition = not in the mined lists, found "
         "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
-        "mined lists, a section heading of the keyword's own page; main = none of these, the main article a section of "
-        "the keyword's own page names (\"Main article: ...\"); link = none of these, the anchor text of a "
+        "mined lists, a section heading of the keyword's own page; main = none of these, the main article "
+        "a section of the keyword's own page names (\"Main article: ...\"); link = none of these, the anchor text of a "
         "link on the keyword's own page; cited = none of these, without a page about the keyword, the anchor "
         "text of links from paragraphs naming it on at least two pages; wordnet = none of these, a name WordNet "
         "files under the keyword that at least two documents hold with it. People "
@@ -341,7 +342,7 @@ def _evidence_table(title: str, rows: list[dict], intro: str = "") -> list[str]:
         e = c["evidence"]
         lines.append(f"| {i} | {c['phrase']} | {_fmt(e['score'])} | {_fmt(c['s1'])} | {e['npmi']:.3f} | "
                      f"{c['n_cp']} | {c['n_b']} | {_p(e)} | {e['lists']} | {'*' if c['starred'] else ''} | "
-                     f"{'§' if e.get('sectioned') or e.get('main_article') else ''} | {_links_cell(e)} | "
+                     f"{'§' if names_a_section(e) else ''} | {_links_cell(e)} | "
                      f"{_defines(e)} | {e.get('filed') or ''} | {e.get('wordnet') or ''} | "
                      f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
     return lines + [""]

@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.evidence import listed_concepts, reads_under, ruled_out, weak_concepts
+from scoring.evidence import listed_concepts, names_a_section, reads_under, ruled_out, weak_concepts
 from scoring.hearst import Said
 from scoring.taxonomy import UNDER
 
@@ -38,7 +38,7 @@ KEYWORDS = ("artificial intelligence", "machine learning", "data mining", "compu
 def mark(c: dict) -> str:
     """A candidate as the README's tables show it."""
     e = c["evidence"]
-    return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if e.get("sectioned") or e.get("main_article") else "")
+    return (c["phrase"] + (" *" if c["starred"] else "") + (" §" if names_a_section(e) else "")
             + (" →" if e.get("linked") else "") + (" d" if e["defines"] else "") + (" w" if e.get("wordnet") in UNDER else "")
             + (" s" if e.get("said") and reads_under(Said(**e["said"])) else "")
             + (" c" if e.get("cited") else "") + (" f" if e.get("filed") else "")
