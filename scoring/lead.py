@@ -350,6 +350,52 @@ def is_broader(phrase: str, keyword_lead: str) -> bool:
     return bool(keyword_lead) and says_is_a(keyword_lead, bare)
 
 
+# The setting a keyword's own first sentence opens on names the field it belongs to: "In
+# computability theory, the halting problem is ...", "In microeconomics, supply and demand
+# is ...", "In information theory and coding theory with applications in computer science
+# and telecommunication, error detection ...". Each of those fields is broader than the
+# keyword, not a part of it (session 55, version 162: the 7 listed concepts so named were
+# all judged misses where judged: "Artificial intelligence" for intelligent agents,
+# "Computability theory" for halting problem, "Coding theory" for error detection).
+_SETTING_ITEMS = re.compile(r",|;|\b(?:and|or|with|as|including|such|especially|particularly|applications?|in|of|for)\b",
+                            re.I)
+_SETTING_OPENING = re.compile(r"^\s*(?:in|within)\s+", re.I)
+
+
+def setting_names(lead: str, keyword: str) -> set[tuple[str, ...]]:
+    """The names (singular words) the opening setting of a page's first sentence gives, the
+    sentence being about `keyword`: what comes between "In"/"Within" and the comma before the
+    keyword's first mention (or the first comma, when the keyword is not written as such),
+    cut at commas, "and", "or" and the prepositions that join fields ("with applications in")."""
+    first = first_sentence(lead) if lead else ""
+    opening = _SETTING_OPENING.match(first)
+    if opening is None:
+        return set()
+    rest = first[opening.end():]
+    kw = singular_words(keyword)
+    end = None
+    if kw:
+        # The setting ends at the comma just before the keyword's first mention.
+        for m in re.finditer(r",", rest):
+            after = singular_words(_ARTICLE.sub("", rest[m.end():]))
+            if after[:len(kw)] == kw:
+                end = m.start()
+                break
+    if end is None:
+        end = rest.find(",")
+    if end < 0 or _COPULA.search(rest[:end]):
+        return set()
+    pieces = (singular_words(_ARTICLE.sub("", piece)) for piece in _SETTING_ITEMS.split(rest[:end]))
+    return {tuple(ws) for ws in pieces if ws}
+
+
+def in_setting(phrase: str, keyword_lead: str, keyword: str) -> bool:
+    """True if the keyword's own page opens by setting the keyword in `phrase` ("In
+    computability theory, the halting problem is ..."): a field broader than the keyword."""
+    bare = tuple(singular_words(without_qualifier(phrase)))
+    return bool(bare) and bare in setting_names(keyword_lead, keyword)
+
+
 # A page that lists a name's meanings: "AI, A.I., Ai, or ai may refer to:", "Mercury may
 # also refer to". Its lead names the name, but the page describes none of the things.
 _REFERS_TO = re.compile(r"\bmay\s+(?:also\s+)?(?:refer|stand)\s+(?:to|for)\b", re.I)
@@ -419,8 +465,9 @@ def names_as_alias(keyword: str, title: str, lead: str) -> bool:
 # D, is ...", "A, also known as B, is ...". Not "and": "Electronic engineering (also called
 # electronics and communications engineering)" gives one name, not "electronics".
 _NAME_SEPARATORS = re.compile(r"[,;()]|\b(?:or|also|known|as|called|sometimes|simply|often)\b|:", re.I)
-# A grammatical aside names no other thing: "(FSA, plural: automata)".
-_PLURAL_ASIDE = re.compile(r"\bplural\b\s*:?[^,;()]*", re.I)
+# A grammatical aside names no other thing: "(FSA, plural: automata)"; nor does a label
+# before a colon that says what follows it is ("China (Chinese: 中国; pinyin: Zhōngguó)").
+_PLURAL_ASIDE = re.compile(r"\bplural\b\s*:?[^,;()]*|\b\w+\s*:", re.I)
 
 
 def subject_names(title: str, lead: str) -> set[tuple[str, ...]]:

@@ -256,7 +256,8 @@ def render_evidence_markdown(report: dict) -> str:
         "them a company, organization, institute, university, ...; with no page, names WordNet knows only as "
         "people or organisations) and works (whose page's first sentence or title qualifier calls them a book, "
         "textbook, film, journal, fictional character, ...) are ranked apart, after the concepts. "
-        "So are broader terms: those the keyword's own page calls it a kind or branch of.",
+        "So are broader terms: those the keyword's own page calls it a kind or branch of, or sets it in "
+        "(\"In X, the keyword is ...\").",
         "",
     ]
     if report.get("keyword_sentence"):

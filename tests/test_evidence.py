@@ -15,7 +15,7 @@ from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE
                               SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
                               UNSAID_FACTOR)
 from scoring.kinds import could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name
-from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, is_broader, names_a_field,
+from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, setting_names, names_a_field,
                           opens_as_biography, says_is_a)
 from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_itself, names_keyword_chapter, part_of_keyword
 from scoring.sentences import first_sentence, sentences
@@ -824,6 +824,28 @@ def test_broader_terms_are_the_keyword_pages_genus():
     assert is_broader("Operating system", linux) and not is_broader("Linux kernel", linux)  # past the window
 
 
+def test_the_setting_a_keywords_page_opens_on_names_broader_fields():
+    halting = "In computability theory, the halting problem is the problem of determining whether a program halts."
+    assert in_setting("Computability theory", halting, "halting problem")
+    assert in_setting("computability theory (field)", halting, "halting problem")  # a qualifier is no part of it
+    assert not in_setting("Turing machine", halting, "halting problem")
+    assert not in_setting("Computability theory", "The halting problem is a decision problem.", "halting problem")
+    # Several fields, joined by "and", commas and "with applications in"; the setting ends
+    # at the comma before the keyword, however many commas the list of fields has.
+    errors = ("In information theory and coding theory with applications in computer science and telecommunication, "
+              "error detection and correction are techniques that enable reliable delivery of digital data.")
+    assert setting_names(errors, "error detection") == {("information", "theory"), ("coding", "theory"),
+                                                        ("computer", "science"), ("telecommunication",)}
+    features = "In machine learning, pattern recognition, and image processing, feature extraction starts from data."
+    assert setting_names(features, "feature extraction") == {("machine", "learning"), ("pattern", "recognition"),
+                                                             ("image", "processing")}
+    # The keyword written in the singular, a verb in the opening: no setting read past the copula.
+    agents = "In artificial intelligence, an intelligent agent (IA) refers to an autonomous entity which acts."
+    assert in_setting("Artificial Intelligence", agents, "intelligent agents")
+    assert setting_names("In Unix the kernel is the core, and drivers run in it.", "kernel") == set()
+    assert setting_names("Kernels, in computing, are programs.", "kernel") == set()
+
+
 def test_rank_key_puts_thin_evidence_after_the_rest_of_its_kind():
     def row(phrase, kind, n_b, score):
         return {"phrase": phrase, "kind": kind, "n_b": n_b, "score": score, "s1": score}
@@ -1597,3 +1619,7 @@ def test_subject_names_are_the_whole_names_a_first_sentence_gives_before_its_ver
     assert ("electronics",) not in subject_names("Electronic engineering", "Electronic engineering (also called "
                                                  "electronics and communications engineering) is a discipline.")
     assert subject_names("Animation", "") == set() and subject_names("Animation", "Animation, a method.") == set()
+    # A label before a colon says what the next words are, it is no name: "Chinese", "pinyin".
+    china = "China (Chinese: 中国; pinyin: Zhōngguó), officially the People's Republic of China (PRC), is a country."
+    assert {("chinese",), ("pinyin",)}.isdisjoint(subject_names("China", china))
+    assert {("china",), ("prc",), ("zhongguo",)} <= subject_names("China", china)

@@ -8,11 +8,13 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
+from urllib.parse import unquote
 
 import luigi
 import pytest
 
-from pipeline.text import singular, words
+from pipeline.text import singular, singular_words, without_qualifier, words
+from scoring.lead import setting_names, subject_names
 from scoring.evidence import GENERIC_SHARE, STRUCTURE_SHARE
 from scoring.kinds import KINDS
 from scoring.names import concept_key
@@ -344,6 +346,12 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     backend = LocalBackend(BuildIndex(output_root=task.output_root).output()["db"].path)
     filed = [c for c in rep["candidates"] if c["evidence"]["filed"]]
     assert filed, "no candidate of the slice is filed under the keyword"
+    lead = rep["keyword_sentence"]
+    assert lead and evidence["keyword_page"]
+    title = unquote(evidence["keyword_page"].rsplit("/", 1)[-1]).replace("_", " ")
+    other_names = subject_names(title, lead) - {tuple(singular_words(KEYWORD))}
+    settings = setting_names(lead, KEYWORD)
+    assert ("ml",) in other_names, other_names
     for c in rep["candidates"]:
         e = c["evidence"]
         classes = backend.filed_under(e["page"]) if e["page"] else []
@@ -353,6 +361,13 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         # A name the collection answers with the keyword's own page is the keyword again.
         if e["page"] and e["page"] == evidence["keyword_page"] and e["source"] != "section":
             assert e["score"] == 0 and e["why"] == "another name of the keyword: its page is the keyword's own"
+        # ... so is a name its page's first sentence gives the keyword ("Machine learning (ML) is"),
+        # and a field that sentence opens by setting the keyword in ("In X, ...") is broader.
+        bare = tuple(singular_words(without_qualifier(c["phrase"])))
+        if bare in other_names and e["source"] != "section" and e["why"] != "another name of the keyword: its page is the keyword's own":
+            assert e["score"] == 0 and e["why"] == "another name of the keyword: its page's first sentence calls the keyword so"
+        if bare in settings and e["kind"] != "broader":
+            assert e["ruled_out"] or e["kind"] in ("person", "organisation", "work")
     # People, organisations and works come after every concept, each group in score order.
     order = KINDS
     kinds = [c["evidence"]["kind"] for c in rep["candidates"]]
