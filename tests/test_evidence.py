@@ -1535,6 +1535,11 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(linked=True, has_page=True, defines=True, n_k=10, n_cp=8, n_b=2), True),  # its page ties it
     (Facts(linked=True, n_k=10, n_cp=40, sectioned=True), True),
     (Facts(linked=True, n_k=10, n_cp=40, has_page=True, defines=True), True),  # its page ties it
+    # A name's page linking a name without a page ties it only when something else does too.
+    (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3), False),
+    (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3, holds_keyword=True), True),
+    (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3, has_page=True, defines=True), True),
+    (Facts(linked=True, keyword_is_name=False, n_k=5, n_cp=5, n_b=3), True),
 ])
 
 def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, expected):
@@ -1557,6 +1562,11 @@ def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, 
     (Facts(linked=True, n_k=5, n_cp=5, n_b=3), "the keyword's page links to it by this name"),
     (Facts(linked=True, n_k=9, n_cp=6, n_b=3), "the keyword's page links to it by this name, but at most 50% of "
                                                "the documents holding it name the keyword: no tie"),
+    # The keyword is a name ("pixar", "kerala"): its page's links to names without a page of
+    # their own are its neighbours as often as its parts; a class's page ties by the same link.
+    (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3),
+     "the keyword's page links to it by this name, but the keyword is a name, whose page links its neighbours "
+     "as often as its parts: no tie"),
 ])
 def test_the_explanation_says_when_a_link_ties_nothing(facts, reason):
     from scoring.evidence import LINK_FACTOR, explain
