@@ -357,8 +357,8 @@ def is_broader(phrase: str, keyword_lead: str) -> bool:
 # keyword, not a part of it (session 55, version 162: the 7 listed concepts so named were
 # all judged misses where judged: "Artificial intelligence" for intelligent agents,
 # "Computability theory" for halting problem, "Coding theory" for error detection).
-_SETTING_ITEMS = re.compile(r",|;|\b(?:and|or|with|as|including|such|especially|particularly|applications?|in|of|for)\b",
-                            re.I)
+# "of" and "for" stay inside a field's name ("philosophy of mind", "theory of computation").
+_SETTING_ITEMS = re.compile(r",|;|\b(?:and|or|with|as|including|such|especially|particularly|applications?|in)\b", re.I)
 _SETTING_OPENING = re.compile(r"^\s*(?:in|within)\s+", re.I)
 
 

@@ -836,6 +836,9 @@ def test_the_setting_a_keywords_page_opens_on_names_broader_fields():
               "error detection and correction are techniques that enable reliable delivery of digital data.")
     assert setting_names(errors, "error detection") == {("information", "theory"), ("coding", "theory"),
                                                         ("computer", "science"), ("telecommunication",)}
+    # A field's name keeps its "of": "Mind" is not the setting, "Philosophy of mind" is.
+    qualia = "In the philosophy of mind, qualia are defined as individual instances of subjective experience."
+    assert in_setting("Philosophy of mind", qualia, "qualia") and not in_setting("Mind", qualia, "qualia")
     features = "In machine learning, pattern recognition, and image processing, feature extraction starts from data."
     assert setting_names(features, "feature extraction") == {("machine", "learning"), ("pattern", "recognition"),
                                                              ("image", "processing")}
