@@ -22,8 +22,8 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               rank_key, weigh,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
-from scoring.lead import (abbreviates, genus_of, in_setting, is_broader, names_a_field, names_as_alias, opens_on,
-                          says_is_a, shared_genus, subject_names)
+from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
+                          setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_itself, names_keyword_chapter,
                            part_of_keyword)
@@ -87,6 +87,7 @@ class _Found:
     keyword_page: str | None           # its URL, None without such a page
     keyword_lead: str                  # its first paragraph ("" without such a page)
     keyword_names: set[tuple[str, ...]]  # the other names its first sentence gives the keyword (lead.subject_names)
+    keyword_fields: set[tuple[str, ...]]  # the fields that sentence sets the keyword in (lead.setting_names)
     sections: list[str]                # its section headings
     main_names: list[str]              # its sections' main articles, by their pages' titles
     anchors: list[str]                 # its links' names: anchor texts, or their pages' titles (link_titles)
@@ -237,7 +238,9 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
                   keyword_page=keyword_page, keyword_lead=keyword_lead,
-                  keyword_names=subject_names(own[1], keyword_lead) if keyword_page else set(),
+                  keyword_names=(subject_names(own[1], keyword_lead) - {tuple(singular_words(keyword))}
+                                 if keyword_page else set()),
+                  keyword_fields=setting_names(keyword_lead, keyword),
                   sections=sections, main_names=main_names,
                   anchors=anchors, related_only=related_only, passing_keys=passing_keys,
                   section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets,
@@ -438,8 +441,9 @@ class _Weigher:
             # the collection answers the name with the keyword's own page (its title, or a
             # redirect's URL). A section heading of that page names a part and stays.
             zero = "another name of the keyword: its page is the keyword's own"
-        if (not zero and source != "section"
-                and tuple(singular_words(without_qualifier(written))) in found.keyword_names - {tuple(singular_words(keyword))}):
+        # Read once per keyword in _gather, compared here by the name's words (lead.in_setting's reading).
+        bare = tuple(singular_words(without_qualifier(written)))
+        if not zero and source != "section" and bare in found.keyword_names:
             # "predicate logic" for "first-order logic—also known as predicate logic, ...",
             # "notebook" for "A laptop computer, also known as a notebook ...": what the keyword's
             # page says the keyword is also called (session 55: 5 of the 5 judged listed places so
@@ -451,7 +455,7 @@ class _Weigher:
             zero = "the keyword again: the page the collection's paragraphs link its name to"
         if zero:
             row["score"], row["why"], row["ruled_out"] = 0.0, zero, True
-        elif kind == "concept" and (is_broader(written, keyword_lead) or in_setting(written, keyword_lead, keyword)
+        elif kind == "concept" and (is_broader(written, keyword_lead) or bare in found.keyword_fields
                                     or wordnet == "above"):
             row["kind"] = "broader"  # the keyword's page (its genus or its setting), or WordNet, files the keyword under it
         return row
