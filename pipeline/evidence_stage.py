@@ -25,8 +25,8 @@ from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation
 from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
                           setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
-                           names_a_kind, names_a_list, names_a_qualification, names_itself, names_keyword_chapter,
-                           part_of_keyword)
+                           names_a_kind, names_a_list, names_a_qualification, names_its_study, names_itself,
+                           names_keyword_chapter, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
@@ -456,8 +456,13 @@ class _Weigher:
         if zero:
             row["score"], row["why"], row["ruled_out"] = 0.0, zero, True
         elif kind == "concept" and (is_broader(written, keyword_lead) or bare in found.keyword_fields
-                                    or wordnet == "above"):
-            row["kind"] = "broader"  # the keyword's page (its genus or its setting), or WordNet, files the keyword under it
+                                    or wordnet == "above"
+                                    or (source not in ("section", "main") and names_its_study(written, keyword))):
+            # The keyword's page (its genus or its setting), or WordNet, files the keyword under it; or
+            # the name is the field that studies the keyword, named after it ("probability theory",
+            # "computer science": 6 of the 7 judged places so named were misses; the hit, "Disk
+            # encryption theory", a section of the keyword's own page, whose sections name its parts).
+            row["kind"] = "broader"
         return row
 
 

@@ -44,6 +44,10 @@ RELEASE_NOTE_PARTS = frozenset({
     "minor features", "major features", "removals", "deprecated features", "features deprecated",
     "features removed", "known issues", "contributors", "security fixes", "what s new", "whats new", "changelog"})
 # Where a noun phrase's head ends and its modifier begins ("History of the Internet").
+# The words that name a field after what it studies: "probability theory", "computer science",
+# "game studies". Not "analysis" ("cluster analysis", "time series analysis" are methods, parts of
+# their subject), nor "study" alone ("case study", "user study").
+STUDY_HEADS = frozenset({"theory", "theories", "science", "sciences", "studies"})
 PREPOSITIONS = frozenset({"of", "in", "on", "at", "by", "for", "from", "to", "with", "into", "onto", "upon", "as"})
 # The prepositions that end a class's head (names.filed_as): all of English's simple ones
 # that open a qualifier of a noun, "Linux distributions without systemd" and "Books about

@@ -13,7 +13,7 @@ from pipeline.store import title_name
 from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
 from .lexicon import (API_PART_NAMES, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS,
-                      RELEASE_NOTE_PARTS)
+                      RELEASE_NOTE_PARTS, STUDY_HEADS)
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -50,6 +50,16 @@ def filed_as(classes: list[str], keyword: str) -> str | None:
             if cuts[i]:
                 break
     return None
+
+
+def names_its_study(phrase: str, keyword: str) -> bool:
+    """True if `phrase` is the keyword and a word for the study of it ("probability theory" for
+    probability, "computer science" for computer): the field named after the keyword, broader
+    than its parts. The keyword is the modifier there, not the head, so this is no kind of it."""
+    bare = without_qualifier(phrase)
+    ws = words(bare)
+    kw = singular_words(keyword)
+    return bool(kw) and len(ws) == len(kw) + 1 and ws[-1] in STUDY_HEADS and singular_words(bare)[:-1] == kw
 
 
 # A code sample ("intT = { a: int; f: (int → int); }"), and a command line's syntax: a shell

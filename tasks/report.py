@@ -257,7 +257,8 @@ def render_evidence_markdown(report: dict) -> str:
         "people or organisations) and works (whose page's first sentence or title qualifier calls them a book, "
         "textbook, film, journal, fictional character, ...) are ranked apart, after the concepts. "
         "So are broader terms: those the keyword's own page calls it a kind or branch of, or sets it in "
-        "(\"In X, the keyword is ...\").",
+        "(\"In X, the keyword is ...\"), and the field named after the keyword that studies it (\"probability "
+        "theory\" for probability).",
         "",
     ]
     if report.get("keyword_sentence"):

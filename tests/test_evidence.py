@@ -17,7 +17,7 @@ from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE
 from scoring.kinds import could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, setting_names, names_a_field,
                           opens_as_biography, says_is_a)
-from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_itself, names_keyword_chapter, part_of_keyword
+from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_its_study, names_itself, names_keyword_chapter, part_of_keyword
 from scoring.sentences import first_sentence, sentences
 
 
@@ -1611,6 +1611,24 @@ def test_opens_on_reads_the_first_sentence_s_subject(lead, keyword, expected):
 ])
 def test_a_title_of_a_chapter_about_the_keyword_is_the_keyword_again(written, keyword, chapter):
     assert names_keyword_chapter(written, keyword) is chapter
+
+
+@pytest.mark.parametrize("written, keyword, study", [
+    ("Probability theory", "probability", True),
+    ("Computational complexity theory", "computational complexity", True),
+    ("Computer science", "computer", True),
+    ("computer sciences", "computers", True),  # plurals fold on both sides
+    ("Game studies", "games", True),
+    ("Graph theory (mathematics)", "graph", True),  # a qualifier is no part of the name
+    ("Cluster analysis", "cluster", False),  # a method, a part of its subject
+    ("Case study", "case", False),  # "study" alone names no field
+    ("Set theory", "set theory", False),  # the keyword itself
+    ("Theory of computation", "computation", False),  # the keyword not first
+    ("Quantum field theory", "field", False),  # the keyword not first
+    ("Information theory", "information retrieval", False),  # not the keyword's words
+])
+def test_a_field_named_after_the_keyword_is_the_study_of_it(written, keyword, study):
+    assert names_its_study(written, keyword) is study
 
 
 def test_subject_names_are_the_whole_names_a_first_sentence_gives_before_its_verb():

@@ -174,3 +174,20 @@ def test_names_the_sentences_enumerate_as_kinds_of_the_keyword_join_the_concepts
     assert any(c["evidence"]["source"] == "said" for c in top)
     md = Path(task.output()["md"].path).read_text()
     assert "a name the collection's sentences list as a kind of the keyword" in md
+
+
+def test_the_field_named_after_the_keyword_is_broader_than_it(full):
+    """"Probability theory" is the field that studies probability, not one of its parts: the
+    page of probability links it and it shares lists with it, but it is listed apart as a
+    broader term, and the report's legend says why."""
+    from scoring.evidence import listed_concepts
+    out, _ = full
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        task = TopicConcepts(keyword="probability", output_root=str(out))
+        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
+    report = json.loads(Path(task.output()["json"].path).read_text())
+    evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
+    assert evidence["probability theory"]["kind"] == "broader" and evidence["probability theory"]["score"] > 0.14
+    listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
+    assert "probability theory" not in listed and len(listed) >= 5
+    assert "the field named after the keyword that studies it" in Path(task.output()["md"].path).read_text()
