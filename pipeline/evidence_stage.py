@@ -31,7 +31,7 @@ from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
                              section_titles, summary_box_links)
-from scoring.taxonomy import (Graph, introduced_as_person, name_kind, names_people, not_a_noun, placement,
+from scoring.taxonomy import (Graph, cited_as_author, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
@@ -788,7 +788,8 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
     page links to it, from the name
     its link's URL spells ("Hendler" -> ".../wiki/James_Hendler"): WordNet's proper nouns,
     an organisation word in a title-case name, a biography in the collection whose title
-    ends with the name, a given name and a surname (taxonomy.reads_as_person); last, the
+    ends with the name, a given name and a surname (taxonomy.reads_as_person), a surname
+    first as a bibliography writes it (taxonomy.cited_as_author); last, the
     first paragraph of the target's page when the collection holds it under that title.
     """
     if written_as_title(written):
@@ -811,6 +812,13 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
         if names_an_organisation(name):
             return "organisation"
         if could_be_a_name(name) and person_by_name(name, backend.pages_ending_with(name)):
+            return "person"
+        cited = cited_as_author(taxonomy, name) if taxonomy is not None else None
+        if cited is not None and (cited[2] or backend.hit_count([cited[1]]) > 0) and all(
+                page_kind(lead, title) == "person" for _, title, lead in backend.pages_about(cited[0])):
+            # "Arora, Sanjeev", as a bibliography writes him (the collection writes "Sanjeev
+            # Arora" too); not "Harwell, Oxfordshire", nor "Debian, Ubuntu", whose first name
+            # has a page of its own that is no biography.
             return "person"
         if taxonomy is not None and reads_as_person(taxonomy, name):
             return "person"

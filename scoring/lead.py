@@ -255,8 +255,14 @@ def genus_heads(phrase: str) -> list[str]:
         # research institute focused on", "a laboratory consisting of", "an organization
         # focused since 2005 on", "a company operating mainly in" ("distributed version
         # control", "a mobile operating system" have none after the participle).
-        participle = token.endswith(("ed", "ing")) or token in _IRREGULAR_PARTICIPLES
+        participle = _participle(token)
         if head is not None and participle and tokens[i + 1:i + 2] and _opens_modifier(tokens[i + 1]):
+            break
+        # Two participles joined, then the modifier: "a nature documentary directed and
+        # co-written by", "a library designed and developed by" (not a second head).
+        if (head is not None and participle and tokens[i + 1:i + 2] in (["and"], ["or"])
+                and tokens[i + 2:i + 3] and _participle(tokens[i + 2])
+                and tokens[i + 3:i + 4] and _opens_modifier(tokens[i + 3])):
             break
         # After a company or a person, a present participle opens what they do: "an American
         # company selling data networking hardware", "a programmer writing games".
@@ -266,6 +272,13 @@ def genus_heads(phrase: str) -> list[str]:
     if head is not None:
         heads.append(head)
     return heads
+
+
+def _participle(token: str) -> bool:
+    """True for a word written as a past or present participle ("focused", "operating",
+    "written", "co-written")."""
+    last = token.rsplit("-", 1)[-1]
+    return last.endswith(("ed", "ing")) or last in _IRREGULAR_PARTICIPLES
 
 
 def _opens_modifier(token: str) -> bool:

@@ -31,6 +31,7 @@ MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 # WordNet 3.0's ids (byte offsets in data.noun) of the two synsets a name's kind is read from.
 PERSON = 7846  # person.n.01 "a human being"
 ORGANISATION = 8008335  # organization.n.01 "a group of people who work together"
+LOCATION = 27167  # location.n.01 "a point or extent in space": cities, states, countries
 
 
 _IS_A = frozenset({"is_a", "instance_of"})  # a kind of, or an individual of (a named person, a company)
@@ -380,6 +381,42 @@ def reads_as_person(graph: Graph, written: str) -> bool:
 
 
 _INITIAL = re.compile(r"[A-Z]\.")  # a middle initial: "Edmund M. Clarke"
+
+# A bibliography's order, surname first: "Arora, Sanjeev", "Garey, Michael R.", "Odifreddi,
+# P.", "Knuth, D. E.". One or two capitalised words (a hyphen inside), a comma, then a given
+# name and initials, or spaced initials alone. "Washington, D.C." (initials unspaced),
+# "Pixel, Pixel XL" (two words after the comma) are not so written.
+_SURNAME_FIRST = re.compile(r"(?P<surname>[A-Z][a-z][\w'\u2019-]*(?: [A-Z][a-z][\w'\u2019-]*)?),\s+"
+                            r"(?P<given>[A-Z][a-z][\w'\u2019-]*(?:\s[A-Z]\.)*|[A-Z]\.(?:\s[A-Z]\.)*)")
+
+
+def cited_as_author(graph: Graph, written: str) -> tuple[str, str, bool] | None:
+    """(surname, the name in reading order, sure) for a name written as a bibliography writes an
+    author's, surname first ("Arora, Sanjeev" -> ("Arora", "Sanjeev Arora", False)), else None.
+
+    After the comma: initials or a given name (given_name, census_given_name): sure; or a word
+    WordNet has no sense of ("Sanjeev", "Christos", but also "Oxfordshire"): not sure, the
+    collection must write the name in reading order too. A common noun or a place WordNet
+    knows is no given name: "Austin, Texas", "Dulles, Virginia" (a state as well as Virginia
+    Woolf's given name) and "Lisp, Scheme" are not authors. The surname is no common noun,
+    unless WordNet has it as a person's ("Bell").
+    """
+    m = _SURNAME_FIRST.fullmatch(fold_accents(written.strip()))
+    if m is None:
+        return None
+    surname, given = m.group("surname"), m.group("given")
+    first = given.split()[0]
+    if any(common_noun(graph, w) and not proper_person(graph, w) for w in surname.split()):
+        return None
+    reading = f"{given} {surname}"
+    if _INITIAL.fullmatch(first):
+        return surname, reading, True
+    if common_noun(graph, first) or any(LOCATION in ancestors(graph, s, _IS_A)
+                                        for s in _written(graph, first, capitalised=True)):
+        return None
+    if given_name(graph, first) or census_given_name(graph, first):
+        return surname, reading, True
+    return (surname, reading, False) if not senses(graph, first) else None
 
 
 def census_given_name(graph: Graph, word: str) -> bool:

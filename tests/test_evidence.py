@@ -328,6 +328,10 @@ def test_other_pages_do_not(lead):
     ("The Baroque Cycle is a series of novels by American writer Neal Stephenson.", "work"),
     ("Raspberry Pi is a series of small single-board computers developed in the United Kingdom.", "concept"),
     ("Mario Kart is a series of go-kart-style racing video games developed and published by Nintendo.", "concept"),
+    # Two participles joined before their modifier leave the head noun the head (version 172).
+    ("March of the Penguins (French La Marche de l'empereur) is a 2005 French feature-length nature documentary "
+     "directed and co-written by Luc Jacquet.", "work"),
+    ("The Matrix is a 1999 science fiction action film written and directed by the Wachowskis.", "work"),
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
@@ -568,6 +572,9 @@ def test_names_a_field_not_for_methods_objects_and_later_sentences(lead):
     ("computer operating system originally designed in Cambridge", ["system"]),
     ("American computer scientist, best known for his work", ["scientist"]),
     ("book written by Mary Shelley", ["book"]),
+    # two participles joined before the modifier are no second head ("co-" read as its participle)
+    ("2005 French feature-length nature documentary directed and co-written by Luc Jacquet", ["documentary"]),
+    ("free software library designed and developed by the GNU Project", ["library"]),
     ("product family and a brand", ["family", "brand"]),
     ("", []),
 ])

@@ -36,6 +36,14 @@ def full(tmp_path_factory):
         yield out, json.loads(Path(task.output()["summary"].path).read_text())
 
 
+def _topic_runs(out: Path, *keywords: str) -> list[tuple[TopicConcepts, dict]]:
+    """Run TopicConcepts for each keyword on the whole corpus's index: (task, report.json) pairs."""
+    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
+        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in keywords]
+        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
+    return [(t, json.loads(Path(t.output()["json"].path).read_text())) for t in tasks]
+
+
 def test_whole_corpus_is_indexed(full):
     _, summary = full
     assert summary["pages"] + summary["skipped"] == 6000
@@ -45,10 +53,7 @@ def test_whole_corpus_is_indexed(full):
 @pytest.mark.parametrize("keyword", KEYWORDS)
 def test_keyword_gives_clean_type_one_concepts(full, keyword):
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        task = TopicConcepts(keyword=keyword, output_root=str(out))
-        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    rep = json.loads(Path(task.output()["json"].path).read_text())
+    [(task, rep)] = _topic_runs(out, keyword)
     type1 = [c for c in rep["candidates"] if c["type"] == "I"]
     assert len(type1) >= 10
     # List items with a digit are dropped; titles of pages found by their definitions keep theirs.
@@ -64,10 +69,7 @@ def test_the_collections_own_names_place_candidates(full):
     under a redirect's URL ("Image_processing", titled "Digital image processing") is the
     keyword's page."""
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in ("set theory", "image processing")]
-        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
-    sets, images = (json.loads(Path(t.output()["json"].path).read_text()) for t in tasks)
+    (sets, images) = (report for _, report in _topic_runs(out, "set theory", "image processing"))
     kinds = {c["normalised"]: c["evidence"]["kind"] for c in sets["candidates"]}
     assert kinds["zermelo"] == kinds["fraenkel"] == "person"
     assert images["keyword_page"] == WIKI + "Image_processing"
@@ -77,10 +79,7 @@ def test_a_name_that_leads_to_the_keywords_own_page_is_a_part_of_it(full):
     """"Microsoft Public License (Ms-PL)" redirects to a section of "Shared Source Initiative",
     the page of "shared source": a licence of the scheme, not the organisation that page is."""
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        task = TopicConcepts(keyword="shared source", output_root=str(out))
-        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    report = json.loads(Path(task.output()["json"].path).read_text())
+    [(task, report)] = _topic_runs(out, "shared source")
     assert report["keyword_page"] == WIKI + "Shared_Source_Initiative"
     own = [c for c in report["candidates"] if c["evidence"]["page"] == report["keyword_page"]]
     assert "microsoft public license" in {c["normalised"] for c in own}
@@ -93,10 +92,7 @@ def test_a_concept_that_nothing_but_its_counts_ties_to_the_keyword_is_weak(full)
     apart as weak evidence, whatever their score; every listed concept has a tie."""
     from scoring.evidence import listed_concepts
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        task = TopicConcepts(keyword="molecular biology", output_root=str(out))
-        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    report = json.loads(Path(task.output()["json"].path).read_text())
+    [(task, report)] = _topic_runs(out, "molecular biology")
     evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
     for field in ("immunology", "pharmacology"):
         assert evidence[field]["tied"] is False and evidence[field]["weak"] is True, evidence[field]["why"]
@@ -110,10 +106,7 @@ def test_people_organisations_and_works_by_what_their_pages_say(full):
     a research institute "focused since 2005 on" something and a "research centre at" a
     university are organisations."""
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in ("computer scientist", "existential risk")]
-        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
-    scientists, risk = (json.loads(Path(t.output()["json"].path).read_text()) for t in tasks)
+    (scientists, risk) = (report for _, report in _topic_runs(out, "computer scientist", "existential risk"))
     top = [c["normalised"] for c in scientists["candidates"] if c["evidence"]["kind"] == "concept"][:10]
     assert {"donald knuth", "alan turing", "grace hopper"} <= set(top), top
     kinds = {c["normalised"]: c["evidence"]["kind"] for c in risk["candidates"]}
@@ -127,10 +120,7 @@ def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
     ("TypeScript") its siblings; "router",
     written as a common noun, is a class and keeps its kinds."""
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        tasks = [TopicConcepts(keyword=k, output_root=str(out)) for k in ("javascript", "router")]
-        assert luigi.build(tasks, local_scheduler=True, log_level="WARNING")
-    js, router = (json.loads(Path(t.output()["json"].path).read_text()) for t in tasks)
+    [(js_task, js), (_, router)] = _topic_runs(out, "javascript", "router")
     assert js["keyword_is_name"] and js["keyword_name_share"] >= 0.9 and "language" in js["keyword_genus"]
     assert not router["keyword_is_name"] and router["keyword_genus"] == []
     concepts = [c for c in js["candidates"] if c["evidence"]["kind"] == "concept"]
@@ -147,7 +137,7 @@ def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
     assert len(peers) >= 5 and all("another of its kind" in c["evidence"]["why"] for c in peers)
     assert not {"typescript", "perl", "scala"} & set(top), top
     assert not any(c["evidence"]["listed_beside"] for c in router["candidates"])  # a class: not read
-    assert "the collection writes the keyword as a name" in Path(tasks[0].output()["md"].path).read_text().lower()
+    assert "the collection writes the keyword as a name" in Path(js_task.output()["md"].path).read_text().lower()
 
 
 def test_names_the_sentences_enumerate_as_kinds_of_the_keyword_join_the_concepts(full):
@@ -157,10 +147,7 @@ def test_names_the_sentences_enumerate_as_kinds_of_the_keyword_join_the_concepts
     from scoring.hearst import Said
 
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        task = TopicConcepts(keyword="mammal", output_root=str(out))
-        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    rep = json.loads(Path(task.output()["json"].path).read_text())
+    [(task, rep)] = _topic_runs(out, "mammal")
     evidence = json.loads((Path(task.output()["json"].path).parent / "10-evidence.json").read_text())
     joined = [c for c in rep["candidates"] if c["evidence"]["source"] == "said"]
     assert {"whales", "dolphins"} <= {c["normalised"] for c in joined}
@@ -182,12 +169,19 @@ def test_the_field_named_after_the_keyword_is_broader_than_it(full):
     broader term, and the report's legend says why."""
     from scoring.evidence import listed_concepts
     out, _ = full
-    with luigi_config(BuildIndex={"corpus": CORPUS_TAR, "url_prefix": WIKI}):
-        task = TopicConcepts(keyword="probability", output_root=str(out))
-        assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    report = json.loads(Path(task.output()["json"].path).read_text())
+    [(task, report)] = _topic_runs(out, "probability")
     evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
     assert evidence["probability theory"]["kind"] == "broader" and evidence["probability theory"]["score"] > 0.14
     listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
     assert "probability theory" not in listed and len(listed) >= 5
     assert "the field named after the keyword that studies it" in Path(task.output()["md"].path).read_text()
+
+
+def test_an_author_written_surname_first_is_a_person(full):
+    """The bibliographies of "computational complexity" write "Arora, Sanjeev" and
+    "Papadimitriou, Christos"; no page is titled with them. Read in the order people write a
+    name, they are people, listed apart, not concepts."""
+    out, _ = full
+    [(task, report)] = _topic_runs(out, "computational complexity")
+    kinds = {c["phrase"]: c["evidence"]["kind"] for c in report["candidates"]}
+    assert kinds["Arora, Sanjeev"] == kinds["Papadimitriou, Christos"] == "person"

@@ -8,7 +8,7 @@ from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import taxonomy_candidates
 from scoring.names import part_of_keyword
-from scoring.taxonomy import (ancestors, below, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
+from scoring.taxonomy import (ancestors, below, cited_as_author, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
                               names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
@@ -428,6 +428,29 @@ def test_introduced_as_person_by_the_verb_after_the_name(wordnet, written, after
 ])
 def test_reads_as_person_with_census_given_names(wordnet, written, expected):
     assert reads_as_person(wordnet, written) is expected
+
+
+@pytest.mark.parametrize("written, cited", [
+    # authors as the shared corpus's bibliographies write them, listed as concepts before
+    ("Arora, Sanjeev", ("Arora", "Sanjeev Arora", False)),  # a given name WordNet has no sense of
+    ("Papadimitriou, Christos", ("Papadimitriou", "Christos Papadimitriou", False)),
+    ("Mas-Colell, Andreu", ("Mas-Colell", "Andreu Mas-Colell", False)),
+    ("Odifreddi, P.", ("Odifreddi", "P. Odifreddi", True)),  # an initial
+    ("Garey, Michael R.", ("Garey", "Michael R. Garey", True)),  # a given name and an initial
+    ("Knuth, D. E.", ("Knuth", "D. E. Knuth", True)),  # spaced initials
+    ("Johnson, David", ("Johnson", "David Johnson", True)),
+    # places, things and lists written with a comma
+    ("Austin, Texas", None),              # Texas is a state
+    ("Dulles, Virginia", None),           # Virginia is a given name, but also a state
+    ("Cambridge, Massachusetts", None),
+    ("Washington, D.C.", None),           # initials unspaced: an abbreviation
+    ("Rochester, New York", None),        # two words after the comma
+    ("Lisp, Scheme", None),               # a scheme is a thing
+    ("Palm, Inc.", None),
+    ("Arora Sanjeev", None),              # no comma
+])
+def test_a_name_written_surname_first_is_an_authors(wordnet, written, cited):
+    assert cited_as_author(wordnet, written) == cited
 
 
 def test_census_given_names_are_the_lists_of_the_names_package():
