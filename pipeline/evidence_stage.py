@@ -283,7 +283,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     # algorithm"): read as that page's for folding, when the page calls itself so.
     linked = {r["display"]: found.targets[r["display"]] for r in rows
               if r["page"] is None and r.get("display") in found.targets}
-    _rank_once(rows, backend, weigher.shown, n_docs, linked, keyword)
+    _rank_once(rows, backend, weigher.shown, n_docs, linked, keyword, weigher.people_as_concepts)
     keyword_lead, anchors = found.keyword_lead, found.anchors
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
             "sections_named": found.counts["sections_named"], "main_named": found.counts["main_named"],
@@ -334,6 +334,7 @@ class _Weigher:
         self.pages_of = {c["phrase"]: c["pages"] for c in cands}
         self.star_map, self.n_docs, self.keyword_is_name, self.beside = star_map, n_docs, keyword_is_name, beside
         self.people_asked = taxonomy is not None and names_people(taxonomy, keyword)
+        self.people_as_concepts: set[str] = set()  # people ranked as concepts, the keyword naming a kind of person
         self.keyword_genus = genus_of(found.keyword_lead) if keyword_is_name else []
 
     def written_of(self, phrase: str, source: str) -> str:
@@ -397,6 +398,8 @@ class _Weigher:
         r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
         if w["ask_sentences"] and introduced_as_person(self.taxonomy, written, *neighbours[written]):
             kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
+        if kind == "person" and self.people_asked:
+            self.people_as_concepts.add(phrase)
         kind = kind_asked_for(kind, written, keyword, self.people_asked, w["genus"])
         starred, value, generic, is_a, field, filed, sentence, key = (w["starred"], w["value"], w["generic"], w["is_a"],
                                                                       w["field"], w["filed"], w["sentence"], w["key"])
@@ -467,9 +470,11 @@ class _Weigher:
 
 
 def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int,
-               linked: dict[str, str] | None = None, keyword: str = "") -> None:
+               linked: dict[str, str] | None = None, keyword: str = "", people: frozenset[str] | set[str] = frozenset()) -> None:
     """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them
-    (in place). `linked`: {name as written: its link's target} of rows without a page."""
+    (in place). `linked`: {name as written: its link's target} of rows without a page; `people`:
+    the rows that name people though ranked as concepts (the keyword names a kind of person),
+    folded as people are ("Sapir" into "Edward Sapir" for linguist)."""
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
     # longer one would otherwise take a second place in the top of the list.
     # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
@@ -494,7 +499,8 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
                                     for url, title, lead in backend.pages_about(r["phrase"]))
 
     folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": pages_of[id(r)],
-                             "alias": alias(r, w), "written": w, "kind": r["kind"]} for r, w in writtens],
+                             "alias": alias(r, w), "written": w,
+                             "kind": "person" if r["phrase"] in people else r["kind"]} for r, w in writtens],
                            keyword)
     for row in rows:
         if row["phrase"] in folded:

@@ -185,3 +185,14 @@ def test_an_author_written_surname_first_is_a_person(full):
     [(task, report)] = _topic_runs(out, "computational complexity")
     kinds = {c["phrase"]: c["evidence"]["kind"] for c in report["candidates"]}
     assert kinds["Arora, Sanjeev"] == kinds["Papadimitriou, Christos"] == "person"
+
+
+def test_a_kind_of_persons_people_rank_once_under_their_full_names(full):
+    """"linguist" names a kind of person, so its people are its concepts; a surname alone
+    ("Sapir") ranks as the full name ranked beside it ("Edward Sapir"), as it does where
+    people are listed apart."""
+    out, _ = full
+    [(_, report)] = _topic_runs(out, "linguist")
+    rows = {c["phrase"]: c for c in report["candidates"]}
+    assert rows["Edward Sapir"]["evidence"]["kind"] == "concept" and rows["Edward Sapir"]["evidence"]["score"] > 0
+    assert rows["Sapir"]["evidence"]["variant_of"] == "edward sapir" and rows["Sapir"]["evidence"]["score"] == 0
