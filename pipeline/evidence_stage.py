@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
 
 from lxml import etree
 
@@ -470,7 +470,7 @@ class _Weigher:
 
 
 def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int,
-               linked: dict[str, str] | None = None, keyword: str = "", people: frozenset[str] | set[str] = frozenset()) -> None:
+               linked: dict[str, str] | None = None, keyword: str = "", people: AbstractSet[str] = frozenset()) -> None:
     """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them
     (in place). `linked`: {name as written: its link's target} of rows without a page; `people`:
     the rows that name people though ranked as concepts (the keyword names a kind of person),
@@ -820,8 +820,8 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
         if could_be_a_name(name) and person_by_name(name, backend.pages_ending_with(name)):
             return "person"
         cited = cited_as_author(taxonomy, name) if taxonomy is not None else None
-        if cited is not None and (cited[2] or backend.hit_count([cited[1]]) > 0) and all(
-                page_kind(lead, title) == "person" for _, title, lead in backend.pages_about(cited[0])):
+        if cited is not None and (cited.sure or backend.hit_count([cited.reading]) > 0) and all(
+                page_kind(lead, title) == "person" for _, title, lead in backend.pages_about(cited.surname)):
             # "Arora, Sanjeev", as a bibliography writes him (the collection writes "Sanjeev
             # Arora" too); not "Harwell, Oxfordshire", nor "Debian, Ubuntu", whose first name
             # has a page of its own that is no biography.

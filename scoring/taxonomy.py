@@ -19,7 +19,7 @@ import os
 import re
 import weakref
 from types import MappingProxyType
-from typing import Mapping, Protocol
+from typing import Mapping, NamedTuple, Protocol
 
 from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
 
@@ -390,9 +390,17 @@ _SURNAME_FIRST = re.compile(r"(?P<surname>[A-Z][a-z][\w'\u2019-]*(?: [A-Z][a-z][
                             r"(?P<given>[A-Z][a-z][\w'\u2019-]*(?:\s[A-Z]\.)*|[A-Z]\.(?:\s[A-Z]\.)*)")
 
 
-def cited_as_author(graph: Graph, written: str) -> tuple[str, str, bool] | None:
-    """(surname, the name in reading order, sure) for a name written as a bibliography writes an
-    author's, surname first ("Arora, Sanjeev" -> ("Arora", "Sanjeev Arora", False)), else None.
+class CitedName(NamedTuple):
+    """A name written surname first, read (cited_as_author)."""
+
+    surname: str   # "Arora"
+    reading: str   # the name in reading order, "Sanjeev Arora"
+    sure: bool     # initials or a known given name after the comma; else the collection must confirm it
+
+
+def cited_as_author(graph: Graph, written: str) -> CitedName | None:
+    """The name read, for a name written as a bibliography writes an author's, surname first
+    ("Arora, Sanjeev" -> CitedName("Arora", "Sanjeev Arora", False)), else None.
 
     After the comma: initials or a given name (given_name, census_given_name): sure; or a word
     WordNet has no sense of ("Sanjeev", "Christos", but also "Oxfordshire"): not sure, the
@@ -410,13 +418,13 @@ def cited_as_author(graph: Graph, written: str) -> tuple[str, str, bool] | None:
         return None
     reading = f"{given} {surname}"
     if _INITIAL.fullmatch(first):
-        return surname, reading, True
+        return CitedName(surname, reading, True)
     if common_noun(graph, first) or any(LOCATION in ancestors(graph, s, _IS_A)
                                         for s in _written(graph, first, capitalised=True)):
         return None
     if given_name(graph, first) or census_given_name(graph, first):
-        return surname, reading, True
-    return (surname, reading, False) if not senses(graph, first) else None
+        return CitedName(surname, reading, True)
+    return CitedName(surname, reading, False) if not senses(graph, first) else None
 
 
 def census_given_name(graph: Graph, word: str) -> bool:
