@@ -22,8 +22,8 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               rank_key, weigh,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
-from scoring.lead import (abbreviates, genus_of, is_broader, names_a_field, names_as_alias, opens_on, says_is_a,
-                          setting_names, shared_genus, subject_names)
+from scoring.lead import (abbreviates, genus_of, is_broader, name_words, names_a_field, names_as_alias, opens_on,
+                          says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_its_study, names_itself,
                            names_keyword_chapter, part_of_keyword)
@@ -444,8 +444,8 @@ class _Weigher:
             # the collection answers the name with the keyword's own page (its title, or a
             # redirect's URL). A section heading of that page names a part and stays.
             zero = "another name of the keyword: its page is the keyword's own"
-        # Read once per keyword in _gather, compared here by the name's words (lead.in_setting's reading).
-        bare = tuple(singular_words(without_qualifier(written)))
+        # Read once per keyword in _gather, compared here by the name's words (as lead.in_setting does).
+        bare = name_words(written)
         if not zero and source != "section" and bare in found.keyword_names:
             # "predicate logic" for "first-order logic—also known as predicate logic, ...",
             # "notebook" for "A laptop computer, also known as a notebook ...": what the keyword's

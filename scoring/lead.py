@@ -402,10 +402,16 @@ def setting_names(lead: str, keyword: str) -> set[tuple[str, ...]]:
     return {tuple(ws) for ws in pieces if ws}
 
 
+def name_words(name: str) -> tuple[str, ...]:
+    """A name's words as setting_names and subject_names give them: a trailing qualifier
+    dropped, plurals folded ("Computability theory (field)" -> ("computability", "theory"))."""
+    return tuple(singular_words(without_qualifier(name)))
+
+
 def in_setting(phrase: str, keyword_lead: str, keyword: str) -> bool:
     """True if the keyword's own page opens by setting the keyword in `phrase` ("In
     computability theory, the halting problem is ..."): a field broader than the keyword."""
-    bare = tuple(singular_words(without_qualifier(phrase)))
+    bare = name_words(phrase)
     return bool(bare) and bare in setting_names(keyword_lead, keyword)
 
 
@@ -494,7 +500,7 @@ def subject_names(title: str, lead: str) -> set[tuple[str, ...]]:
     if subject is None:
         return set()
     subject = _PLURAL_ASIDE.sub(" ", subject)
-    name = tuple(singular_words(without_qualifier(title_name(title))))
+    name = name_words(title_name(title))
     if not name or tuple(singular_words(_ARTICLE.sub("", subject)))[:len(name)] != name:
         return set()
     pieces = (singular_words(_ARTICLE.sub("", piece)) for piece in _NAME_SEPARATORS.split(subject))

@@ -13,8 +13,8 @@ from urllib.parse import unquote
 import luigi
 import pytest
 
-from pipeline.text import singular, singular_words, without_qualifier, words
-from scoring.lead import setting_names, subject_names
+from pipeline.text import singular, singular_words, words
+from scoring.lead import name_words, setting_names, subject_names
 from scoring.evidence import GENERIC_SHARE, STRUCTURE_SHARE
 from scoring.kinds import KINDS
 from scoring.names import concept_key
@@ -363,7 +363,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
             assert e["score"] == 0 and e["why"] == "another name of the keyword: its page is the keyword's own"
         # ... so is a name its page's first sentence gives the keyword ("Machine learning (ML) is"),
         # and a field that sentence opens by setting the keyword in ("In X, ...") is broader.
-        bare = tuple(singular_words(without_qualifier(c["phrase"])))
+        bare = name_words(c["phrase"])
         if bare in other_names and e["source"] != "section" and e["why"] != "another name of the keyword: its page is the keyword's own":
             assert e["score"] == 0 and e["why"] == "another name of the keyword: its page's first sentence calls the keyword so"
         if bare in settings and e["kind"] != "broader":
