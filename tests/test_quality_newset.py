@@ -14,6 +14,13 @@ def test_a_judged_a_reference_or_a_rare_keyword_is_ruled_out_with_every_reason()
     assert problems("network switch", 5, judged, references) == [f"in 5 documents (fewer than {MIN_DOCUMENTS})"]
 
 
+def test_a_page_name_or_odd_spacing_is_checked_as_the_judgements_write_it():
+    judged = {"differential geometry"}
+    assert problems("differential_geometry", 23, judged, set()) == ["judged before"]
+    assert problems("  Differential   Geometry ", 23, judged, set()) == ["judged before"]
+    assert problems("differential_topology", 23, judged, set()) == []
+
+
 def test_reference_keywords_are_read_from_the_evaluations_result(tmp_path):
     path = tmp_path / "quality.json"
     assert reference_keywords(path) is None

@@ -34,9 +34,17 @@ QUALITY = ROOT / "bench" / "results" / "quality" / "quality.json"
 MIN_DOCUMENTS = 20
 
 
+def written(keyword: str) -> str:
+    """The keyword as the judgements write it: lower case, one space between words, and a
+    page name's underscores read as spaces ("Differential_geometry"), as the index's words
+    read them; compared raw, such a name passed for unjudged (session 57)."""
+    return " ".join(keyword.replace("_", " ").lower().split())
+
+
 def problems(keyword: str, n_k: int, judged: set[str], references: set[str]) -> list[str]:
     """What rules a keyword out of a held-out set ([] if nothing does)."""
     out = []
+    keyword = written(keyword)
     if keyword in judged:
         out.append("judged before")
     if keyword in references:
@@ -123,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     usable = checked = 0
     for keyword in keywords:
         n_k = backend.hit_count([keyword])
-        found = problems(keyword.lower(), n_k, judged, references)
+        found = problems(keyword, n_k, judged, references)
         usable += not found
         checked += 1
         print(f"{keyword}: n(k) {n_k}, {'; '.join(found) if found else 'usable'}")
