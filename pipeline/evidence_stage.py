@@ -10,6 +10,7 @@ enumerate as the keyword's kinds; put each candidate's facts together into its s
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
@@ -283,7 +284,8 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     # algorithm"): read as that page's for folding, when the page calls itself so.
     linked = {r["display"]: found.targets[r["display"]] for r in rows
               if r["page"] is None and r.get("display") in found.targets}
-    _rank_once(rows, backend, weigher.shown, n_docs, linked, keyword, weigher.people_as_concepts)
+    _rank_once(rows, backend, weigher.shown, n_docs, linked, keyword, weigher.people_as_concepts,
+               functools.partial(senses, taxonomy) if taxonomy is not None else None)
     keyword_lead, anchors = found.keyword_lead, found.anchors
     return {"method": "evidence", "n_docs": n_docs, "definitions_found": found.counts["definitions_found"],
             "sections_named": found.counts["sections_named"], "main_named": found.counts["main_named"],
@@ -470,11 +472,13 @@ class _Weigher:
 
 
 def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], n_docs: int,
-               linked: dict[str, str] | None = None, keyword: str = "", people: AbstractSet[str] = frozenset()) -> None:
+               linked: dict[str, str] | None = None, keyword: str = "", people: AbstractSet[str] = frozenset(),
+               senses_of: Callable[[str], tuple[int, ...]] | None = None) -> None:
     """Fold the rows that name one concept twice, mark thin, chance and weak rows, and sort them
     (in place). `linked`: {name as written: its link's target} of rows without a page; `people`:
     the rows that name people though ranked as concepts (the keyword names a kind of person),
-    folded as people are ("Sapir" into "Edward Sapir" for linguist)."""
+    folded as people are ("Sapir" into "Edward Sapir" for linguist); `senses_of`: a name's
+    WordNet noun senses, so that two of WordNet's names of one concept rank once."""
     # One concept, one rank: a plural, a qualified title or a name never seen outside a
     # longer one would otherwise take a second place in the top of the list.
     # Two names of one page ("Firefox", "Mozilla Firefox") rank once when the page answers
@@ -500,6 +504,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
 
     folded = fold_variants([{"phrase": r["phrase"], "score": r["score"], "n_cp": r["n_cp"], "page": pages_of[id(r)],
                              "alias": alias(r, w), "written": w,
+                             "senses": senses_of(w) if senses_of is not None and r["score"] > 0 else (),
                              "kind": "person" if r["phrase"] in people else r["kind"]} for r, w in writtens],
                            keyword)
     for row in rows:

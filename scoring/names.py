@@ -326,6 +326,13 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     And, given the `keyword`, a name that the same name after the keyword's outranks
     ("Thunderbird" under "Mozilla Thunderbird" for mozilla, "Schema" under "XML Schema" for
     xml): what a page about the keyword calls it for short.
+    And another of WordNet's names of one concept (`senses`: the row's WordNet noun senses):
+    two rows of the same kind, each name of one sense, the same ("general theory of
+    relativity" under "General relativity", "HDTV" under "High-definition television",
+    "genus Eudyptes" under "Eudyptes"). A name of several senses keeps its rank, and so
+    does any name one of its senses shares: "opera" under "opera house" may mean the art,
+    "telephone" under "Telephony" the set, and "Central processing unit" is not the
+    "mainframe" (whose first sense in WordNet it is) that a list of computers means.
     """
     keyword_key = concept_key(keyword) if keyword else ()
     order = sorted((r for r in rows if r["score"] > 0),
@@ -340,6 +347,7 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     kept_by_key: dict[tuple[str, ...], dict] = {}
     kept_by_count: dict[int, list[tuple[list[str], frozenset[str], dict]]] = {}
     kept_by_page: dict[str, dict] = {}
+    kept_by_sense: dict[int, dict] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
         key = concept_key(r["written"])
@@ -387,6 +395,14 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
             why = f"occurs in the same {r['n_cp']} documents as '{nest['written']}', one inside the other: ranked once"
             out[r["phrase"]] = (nest["phrase"], why)
             continue
+        senses = tuple(r.get("senses", ()))
+        synonym = kept_by_sense.get(senses[0]) if len(senses) == 1 else None
+        if synonym is not None and synonym.get("kind") == r.get("kind"):
+            out[r["phrase"]] = (synonym["phrase"], f"another name WordNet gives '{synonym['written']}' (one concept, "
+                                                    "one sense): ranked once")
+            continue
+        if len(senses) == 1:
+            kept_by_sense.setdefault(senses[0], r)
         kept_by_key[key] = r
         kept_by_count.setdefault(r["n_cp"], []).append((ws, wset, r))
         if page and r.get("alias"):  # both names the page's own: not a name it was merely found by

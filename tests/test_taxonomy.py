@@ -7,7 +7,7 @@ import pytest
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import taxonomy_candidates
-from scoring.names import part_of_keyword
+from scoring.names import fold_variants, part_of_keyword
 from scoring.taxonomy import (ancestors, below, cited_as_author, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
                               names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
 
@@ -458,3 +458,27 @@ def test_census_given_names_are_the_lists_of_the_names_package():
     given = census_given_names()
     assert {"janet", "marissa", "seymour", "james"} <= given and "kolodner" not in given and "the" not in given
     assert 5_000 < len(given) < 6_000
+
+
+def test_two_of_wordnets_names_of_one_concept_rank_once(wordnet):
+    def row(written, score, kind="concept"):
+        return {"phrase": written.lower(), "written": written, "score": score, "n_cp": int(score * 100),
+                "page": None, "kind": kind, "senses": senses(wordnet, written)}
+
+    rows = [row("General relativity", 0.6), row("general theory of relativity", 0.3),
+            row("HDTV", 0.5), row("High-definition television", 0.45),
+            row("Eudyptes", 0.4), row("genus Eudyptes", 0.2),
+            row("opera house", 0.35), row("opera", 0.25),        # "opera" has other senses: the art
+            row("Telephony", 0.33), row("telephone", 0.31),       # ... and the set
+            row("Special relativity", 0.28),                      # another concept
+            row("Magnetic core memory", 0.27, kind="work"), row("core memory", 0.26),
+            row("mainframe", 0.24), row("Central processing unit", 0.23)]  # WordNet's first "mainframe" is the CPU
+    folded = fold_variants(rows)
+    assert folded["general theory of relativity"][0] == "general relativity"
+    assert "WordNet" in folded["general theory of relativity"][1]
+    assert folded["high-definition television"][0] == "hdtv"   # the better score keeps its name
+    assert folded["genus eudyptes"][0] == "eudyptes"
+    assert "opera" not in folded and "telephone" not in folded and "special relativity" not in folded
+    assert "core memory" not in folded  # one concept, but rows of two kinds stay apart
+    assert "central processing unit" not in folded  # a sense of a name of several senses
+    assert not {"general relativity", "hdtv", "eudyptes", "opera house", "telephony"} & set(folded)
