@@ -21,6 +21,13 @@ def test_a_page_name_or_odd_spacing_is_checked_as_the_judgements_write_it():
     assert problems("differential_topology", 23, judged, set()) == []
 
 
+def test_another_number_or_spelling_of_a_judged_keyword_counts_as_judged():
+    judged = {"transistor", "open-source software"}
+    assert problems("transistors", 133, judged, set()) == ["judged before as 'transistor'"]
+    assert problems("Open source software", 493, judged, set()) == ["judged before as 'open-source software'"]
+    assert problems("transistor radio", 40, judged, set()) == []
+
+
 def test_reference_keywords_are_read_from_the_evaluations_result(tmp_path):
     path = tmp_path / "quality.json"
     assert reference_keywords(path) is None

@@ -28,6 +28,8 @@ import tarfile
 import urllib.parse
 from pathlib import Path
 
+from pipeline.text import singular_words
+
 ROOT = Path(__file__).resolve().parents[2]
 JUDGEMENTS = Path(__file__).with_name("judgements.json")
 QUALITY = ROOT / "bench" / "results" / "quality" / "quality.json"
@@ -42,11 +44,16 @@ def written(keyword: str) -> str:
 
 
 def problems(keyword: str, n_k: int, judged: set[str], references: set[str]) -> list[str]:
-    """What rules a keyword out of a held-out set ([] if nothing does)."""
+    """What rules a keyword out of a held-out set ([] if nothing does). A keyword judged in
+    another number or spelling of its words ("transistors" after "transistor", "open source
+    software" after "open-source software") lists much the same concepts: judged before too."""
     out = []
     keyword = written(keyword)
+    forms = {tuple(singular_words(k)): k for k in judged}
     if keyword in judged:
         out.append("judged before")
+    elif tuple(singular_words(keyword)) in forms:
+        out.append(f"judged before as {forms[tuple(singular_words(keyword))]!r}")
     if keyword in references:
         out.append("a reference keyword")
     if n_k < MIN_DOCUMENTS:
