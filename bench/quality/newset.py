@@ -49,11 +49,12 @@ def problems(keyword: str, n_k: int, judged: set[str], references: set[str]) -> 
     software" after "open-source software") lists much the same concepts: judged before too."""
     out = []
     keyword = written(keyword)
-    forms = {tuple(singular_words(k)): k for k in judged}
+    mine = singular_words(keyword)
+    same_words = sorted(k for k in judged if singular_words(k) == mine)
     if keyword in judged:
         out.append("judged before")
-    elif tuple(singular_words(keyword)) in forms:
-        out.append(f"judged before as {forms[tuple(singular_words(keyword))]!r}")
+    elif same_words:
+        out.append(f"judged before as {same_words[0]!r}")
     if keyword in references:
         out.append("a reference keyword")
     if n_k < MIN_DOCUMENTS:
