@@ -101,3 +101,23 @@ WORK_NOUNS = frozenset({
     "album", "song", "opera", "musical", "play", "screenplay", "poem", "essay", "treatise", "monograph",
     "anthology", "paper", "article", "journal", "magazine", "newspaper", "periodical", "encyclopedia",
     "dictionary", "comic", "manga", "anime", "franchise", "trilogy", "painting", "sculpture"})
+# British spellings whose American form no rule gives safely: "-our" would turn "tour" into
+# "tor", "-tre" "Notre" into "noter", "-ence" "fence" into "fense", so these go word by word
+# (names.american_spelling; "-isation", "-ise", "-yse" and a doubled "l" go by rule).
+BRITISH_WORDS = {
+    "colour": "color", "behaviour": "behavior", "labour": "labor", "favour": "favor", "honour": "honor",
+    "humour": "humor", "neighbour": "neighbor", "harbour": "harbor", "flavour": "flavor", "rumour": "rumor",
+    "vapour": "vapor", "vigour": "vigor", "armour": "armor", "odour": "odor", "rigour": "rigor", "tumour": "tumor",
+    "centre": "center", "metre": "meter", "litre": "liter", "theatre": "theater", "fibre": "fiber",
+    "calibre": "caliber", "spectre": "specter", "lustre": "luster", "sabre": "saber",
+    "licence": "license", "defence": "defense", "offence": "offense", "pretence": "pretense",
+    "catalogue": "catalog", "analogue": "analog", "dialogue": "dialog", "programme": "program",
+    "grey": "gray", "aluminium": "aluminum", "judgement": "judgment", "ageing": "aging",
+    "encyclopaedia": "encyclopedia", "archaeology": "archeology", "manoeuvre": "maneuver", "sceptic": "skeptic",
+    "sceptical": "skeptical", "scepticism": "skepticism", "mould": "mold", "plough": "plow", "cosy": "cozy",
+    "haemoglobin": "hemoglobin", "oestrogen": "estrogen", "paediatrics": "pediatrics", "anaemia": "anemia"}
+# Stems that British spelling doubles the "l" of before -ing, -ed, -er ("modelling",
+# "travelling", "labelled"); by list, since "filling" and "filing" are two words.
+DOUBLED_L_STEMS = frozenset({"model", "travel", "label", "level", "signal", "cancel", "fuel", "channel", "tunnel",
+                             "counsel", "dial", "marshal", "total", "equal", "jewel", "rival", "funnel", "panel",
+                             "pixel", "barrel", "shovel", "quarrel", "tunnel", "gravel", "initial", "pedal"})

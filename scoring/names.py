@@ -12,8 +12,8 @@ import re
 from pipeline.store import title_name
 from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
-from .lexicon import (API_PART_NAMES, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS,
-                      RELEASE_NOTE_PARTS, STUDY_HEADS)
+from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, DOUBLED_L_STEMS,
+                      FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -297,6 +297,26 @@ def concept_key(written: str) -> tuple[str, ...]:
     return tuple(singular(w) for w in ws)
 
 
+_BRITISH_SUFFIX = re.compile(r"^(\w{3,})(is|ys)(ation|ations|e|es|ed|ing|er|ers)$")
+_DOUBLED_L = re.compile(r"^(\w+l)l(ing|ed|er|ers)$")
+
+
+def american_spelling(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A concept_key with British spellings made American ("domain specific modelling" ->
+    "domain specific modeling", "organisation" -> "organization", "free software licence" ->
+    "free software license"), so that two spellings of one name rank once."""
+    out = []
+    for w in key:
+        if w in BRITISH_WORDS:
+            w = BRITISH_WORDS[w]
+        elif (m := _DOUBLED_L.match(w)) and m.group(1) in DOUBLED_L_STEMS:
+            w = m.group(1) + m.group(2)
+        elif m := _BRITISH_SUFFIX.match(w):
+            w = m.group(1) + m.group(2)[0] + "z" + m.group(3)
+        out.append(w)
+    return tuple(out)
+
+
 _ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
 _ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "in", "on", "to", "a", "an"})
 
@@ -333,6 +353,8 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     does any name one of its senses shares: "opera" under "opera house" may mean the art,
     "telephone" under "Telephony" the set, and "Central processing unit" is not the
     "mainframe" (whose first sense in WordNet it is) that a list of computers means.
+    And a name spelled the other side of the Atlantic ("Domain-specific modelling" under
+    "Domain-specific modeling", "Free software licence": `american_spelling`).
     """
     keyword_key = concept_key(keyword) if keyword else ()
     order = sorted((r for r in rows if r["score"] > 0),
@@ -348,6 +370,7 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     kept_by_count: dict[int, list[tuple[list[str], frozenset[str], dict]]] = {}
     kept_by_page: dict[str, dict] = {}
     kept_by_sense: dict[int, dict] = {}
+    kept_by_spelling: dict[tuple[str, ...], dict] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
         key = concept_key(r["written"])
@@ -369,6 +392,13 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
         if key in kept_by_key:
             kept = kept_by_key[key]
             out[r["phrase"]] = (kept["phrase"], f"another form of '{kept['written']}' (plural or qualifier): ranked once")
+            continue
+        spelled = american_spelling(key)
+        if spelled in kept_by_spelling:
+            kept = kept_by_spelling[spelled]
+            out[r["phrase"]] = (kept["phrase"], f"another spelling of '{kept['written']}' (British or American): "
+                                                "ranked once")
+            kept_by_key.setdefault(key, kept)  # its plural goes the same way
             continue
         kept = _with_or_without(key, keyword_key, kept_by_key)
         if kept is not None:
@@ -403,6 +433,7 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
             continue
         if len(senses) == 1:
             kept_by_sense.setdefault(senses[0], r)
+        kept_by_spelling.setdefault(spelled, r)
         kept_by_key[key] = r
         kept_by_count.setdefault(r["n_cp"], []).append((ws, wset, r))
         if page and r.get("alias"):  # both names the page's own: not a name it was merely found by

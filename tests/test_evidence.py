@@ -735,6 +735,35 @@ def test_fold_variants_keeps_the_better_scored_form():
     assert "plural or qualifier" in folded["firefox web browser"][1]
 
 
+def test_american_spelling_reads_british_endings_and_listed_words_only():
+    from scoring.names import american_spelling
+
+    def us(name):
+        return " ".join(american_spelling(concept_key(name)))
+
+    assert us("Domain-specific modelling") == "domain specific modeling"
+    assert us("Organisations") == "organization"  # plural folded first
+    assert us("Free software licences") == "free software license"
+    assert us("Emergent behaviour") == "emergent behavior" and us("analyse") == "analyze"
+    assert us("Wear levelling") == "wear leveling" and us("labelled data") == "labeled data"
+    # Words a rule would turn into other words keep their spelling.
+    assert us("filling") == "filling" and us("tour") == "tour" and us("Notre Dame") == "notre dame"
+    assert us("noise") == "noise" and us("fence") == "fence" and us("analysis") == "analysis"
+
+
+def test_fold_variants_ranks_two_spellings_of_one_name_once():
+    rows = [_row("domain specific modeling", 0.40, 12, "Domain-specific modeling"),
+            _row("domain specific modelling", 0.30, 10, "Domain-specific modelling"),
+            _row("free software licence", 0.20, 15, "Free software licence"),
+            _row("free software licenses", 0.10, 30, "Free software licenses"),
+            _row("filing", 0.25, 8, "Filing"), _row("filling", 0.15, 9, "Filling")]
+    folded = fold_variants(rows)
+    assert folded["domain specific modelling"][0] == "domain specific modeling"
+    assert "another spelling" in folded["domain specific modelling"][1]
+    assert folded["free software licenses"][0] == "free software licence"  # the better score keeps its spelling
+    assert "filling" not in folded and "filing" not in folded
+
+
 def test_fold_variants_a_name_with_or_without_the_keywords_before_it_ranks_once():
     rows = [_row("mozilla thunderbird", 0.60, 40, "Mozilla Thunderbird"), _row("thunderbird", 0.35, 30, "Thunderbird"),
             _row("firefox", 0.50, 50, "Firefox"), _row("mozilla foundation", 0.20, 20, "Mozilla Foundation"),
