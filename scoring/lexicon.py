@@ -120,4 +120,4 @@ BRITISH_WORDS = {
 # "travelling", "labelled"); by list, since "filling" and "filing" are two words.
 DOUBLED_L_STEMS = frozenset({"model", "travel", "label", "level", "signal", "cancel", "fuel", "channel", "tunnel",
                              "counsel", "dial", "marshal", "total", "equal", "jewel", "rival", "funnel", "panel",
-                             "pixel", "barrel", "shovel", "quarrel", "tunnel", "gravel", "initial", "pedal"})
+                             "pixel", "barrel", "shovel", "quarrel", "gravel", "initial", "pedal"})
