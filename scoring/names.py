@@ -349,7 +349,9 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     And another of WordNet's names of one concept (`senses`: the row's WordNet noun senses):
     two rows of the same kind, each name of one sense, the same ("general theory of
     relativity" under "General relativity", "HDTV" under "High-definition television",
-    "genus Eudyptes" under "Eudyptes"). A name of several senses keeps its rank, and so
+    "genus Eudyptes" under "Eudyptes"), unless the collection keeps them apart, a page of
+    its own for each ("Fluid mechanics" and "Hydraulics", "Knowledge" and "Cognition",
+    one synset in WordNet). A name of several senses keeps its rank, and so
     does any name one of its senses shares: "opera" under "opera house" may mean the art,
     "telephone" under "Telephony" the set, and "Central processing unit" is not the
     "mainframe" (whose first sense in WordNet it is) that a list of computers means.
@@ -427,7 +429,8 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
             continue
         senses = tuple(r.get("senses", ()))
         synonym = kept_by_sense.get(senses[0]) if len(senses) == 1 else None
-        if synonym is not None and synonym.get("kind") == r.get("kind"):
+        if (synonym is not None and synonym.get("kind") == r.get("kind")
+                and not (page and synonym.get("page") and page != synonym["page"])):
             out[r["phrase"]] = (synonym["phrase"], f"another name WordNet gives '{synonym['written']}' (one concept, "
                                                     "one sense): ranked once")
             continue

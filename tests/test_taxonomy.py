@@ -461,9 +461,9 @@ def test_census_given_names_are_the_lists_of_the_names_package():
 
 
 def test_two_of_wordnets_names_of_one_concept_rank_once(wordnet):
-    def row(written, score, kind="concept"):
+    def row(written, score, kind="concept", page=None):
         return {"phrase": written.lower(), "written": written, "score": score, "n_cp": int(score * 100),
-                "page": None, "kind": kind, "senses": senses(wordnet, written)}
+                "page": page, "kind": kind, "senses": senses(wordnet, written)}
 
     rows = [row("General relativity", 0.6), row("general theory of relativity", 0.3),
             row("HDTV", 0.5), row("High-definition television", 0.45),
@@ -472,7 +472,9 @@ def test_two_of_wordnets_names_of_one_concept_rank_once(wordnet):
             row("Telephony", 0.33), row("telephone", 0.31),       # ... and the set
             row("Special relativity", 0.28),                      # another concept
             row("Magnetic core memory", 0.27, kind="work"), row("core memory", 0.26),
-            row("mainframe", 0.24), row("Central processing unit", 0.23)]  # WordNet's first "mainframe" is the CPU
+            row("mainframe", 0.24), row("Central processing unit", 0.23),  # WordNet's first "mainframe" is the CPU
+            row("Fluid mechanics", 0.22, page="wiki/Fluid_mechanics"), row("hydraulics", 0.21, page="wiki/Hydraulics"),
+            row("Kalahari", 0.2, page="wiki/Kalahari_Desert"), row("Kalahari Desert", 0.19, page="wiki/Kalahari_Desert")]
     folded = fold_variants(rows)
     assert folded["general theory of relativity"][0] == "general relativity"
     assert "WordNet" in folded["general theory of relativity"][1]
@@ -481,4 +483,6 @@ def test_two_of_wordnets_names_of_one_concept_rank_once(wordnet):
     assert "opera" not in folded and "telephone" not in folded and "special relativity" not in folded
     assert "core memory" not in folded  # one concept, but rows of two kinds stay apart
     assert "central processing unit" not in folded  # a sense of a name of several senses
+    assert "hydraulics" not in folded  # one synset, but the collection gives each a page
+    assert folded["kalahari desert"][0] == "kalahari"  # one page: one concept
     assert not {"general relativity", "hdtv", "eudyptes", "opera house", "telephony"} & set(folded)
