@@ -43,18 +43,27 @@ def written(keyword: str) -> str:
     return " ".join(keyword.replace("_", " ").lower().split())
 
 
-def problems(keyword: str, n_k: int, judged: set[str], references: set[str]) -> list[str]:
+def judged_forms(judged: set[str]) -> dict[tuple[str, ...], str]:
+    """{a judged keyword's words, plurals folded: the keyword} (the first in sorted order)."""
+    forms: dict[tuple[str, ...], str] = {}
+    for k in sorted(judged):
+        forms.setdefault(tuple(singular_words(k)), k)
+    return forms
+
+
+def problems(keyword: str, n_k: int, judged: set[str], references: set[str],
+             forms: dict[tuple[str, ...], str] | None = None) -> list[str]:
     """What rules a keyword out of a held-out set ([] if nothing does). A keyword judged in
     another number or spelling of its words ("transistors" after "transistor", "open source
-    software" after "open-source software") lists much the same concepts: judged before too."""
+    software" after "open-source software") lists much the same concepts: judged before too.
+    `forms`: judged_forms(judged), passed when many keywords are checked against one set."""
     out = []
     keyword = written(keyword)
-    mine = singular_words(keyword)
-    same_words = sorted(k for k in judged if singular_words(k) == mine)
+    same_words = (judged_forms(judged) if forms is None else forms).get(tuple(singular_words(keyword)))
     if keyword in judged:
         out.append("judged before")
     elif same_words:
-        out.append(f"judged before as {same_words[0]!r}")
+        out.append(f"judged before as {same_words!r}")
     if keyword in references:
         out.append("a reference keyword")
     if n_k < MIN_DOCUMENTS:
@@ -136,10 +145,11 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         keywords = drawn(archive_names(archive), args.draw)
     backend = LocalBackend(db)
+    forms = judged_forms(judged)
     usable = checked = 0
     for keyword in keywords:
         n_k = backend.hit_count([keyword])
-        found = problems(keyword, n_k, judged, references)
+        found = problems(keyword, n_k, judged, references, forms)
         usable += not found
         checked += 1
         print(f"{keyword}: n(k) {n_k}, {'; '.join(found) if found else 'usable'}")
