@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -278,6 +279,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="YAKE processes")
     ap.add_argument("--out", default=DEFAULT_OUT)
     args = ap.parse_args(argv)
+    if importlib.util.find_spec(YAKE) is None:  # say so before minutes of topic runs, not after them
+        print("bench.quality.evaluate needs YAKE, the peer baseline: run `make bench-quality` "
+              "or `pip install -e '.[bench]'`", file=sys.stderr)
+        return 2
     os.chdir(ROOT)  # luigi.cfg and the relative paths of the pipeline
     started = time.perf_counter()
 
