@@ -23,7 +23,7 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               rank_key, weigh,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
-from scoring.lead import (abbreviates, genus_of, is_broader, name_words, names_a_field, names_as_alias, opens_on,
+from scoring.lead import (abbreviates, genus_of, is_broader, name_words, names_a_field, names_as_alias, opens_in_lower_case, opens_on,
                           says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_its_study, names_itself,
@@ -259,7 +259,9 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     """evidence() once the sources are gathered, with the keyword's sentences read by `reader`."""
     # "Python", "USB": one thing, whose parts hold its name and whose siblings share its genus.
     name_share = reader.name_share()
-    keyword_is_name = name_share >= NAME_SHARE
+    # A page that opens its first sentence on the keyword in lower case spells it as a name,
+    # whatever the rest of the collection does ("systemd", "musl", "dpkg").
+    keyword_is_name = name_share >= NAME_SHARE or opens_in_lower_case(found.keyword_lead, keyword)
     weigher = _Weigher(backend, keyword, taxonomy, found, cands, star_result.get("stars", {}), n_docs, keyword_is_name,
                        beside=listed_beside(items, keyword) if keyword_is_name else frozenset())
     # What the sentences say of each candidate is read by the reader's worker while this

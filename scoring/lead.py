@@ -13,7 +13,7 @@ from pipeline.store import title_name
 from pipeline.text import (compound_groups, contains_phrase, fold, gaps, qualifier, singular, singular_words, stemmed,
                            without_qualifier, words)
 
-from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
+from .lexicon import CONTRAST_ENDS, FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
 from .names import acronyms
 from .sentences import first_sentence, sentences
 
@@ -68,7 +68,7 @@ def defining_sentence(lead: str, keyword: str, within: int | None = DEFINING_SEN
 def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[str], keyword: str = "") -> bool:
     """True if some mention of the keyword in `sentence` (whose Porter `stems` are given)
     names it: neither after a contrast ("unlike", "in contrast to", "distinct from":
-    `_CONTRAST_ENDS`), nor as what the subject it defines uses (`_after_use`), nor counted
+    `lexicon.CONTRAST_ENDS`), nor as what the subject it defines uses (`_after_use`), nor counted
     by a number (`_counted`), nor one item of an enumeration (`_enumerated`) unless the
     sentence says its subject is one (`says_is_a` on `keyword`)."""
     tokens, groups, n = words(sentence), compound_groups(sentence), len(keyword_stems)
@@ -150,10 +150,7 @@ def _counted(tokens: list[str], groups: list[int], i: int) -> bool:
 # unit", "formal systems ... alternatives to set theory" (session 52: the 4 judged top-30
 # places so read on version 153 were misses). "A replacement for K" stays a tie: a
 # successor is often judged one of the keyword's own ("GNU Bison ... a replacement for Yacc").
-_CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
-                  ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
-                  ("differs", "from"), ("differ", "from"), ("distinguished", "from"), ("confused", "with"),
-                  ("instead", "of"), ("rather", "than"), ("without",), ("alternative", "to"), ("alternatives", "to"))
+# The words: lexicon.CONTRAST_ENDS.
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -164,7 +161,7 @@ def _after_contrast(tokens: list[str], i: int) -> bool:
         starts.append(i - 1)
     elif i > 1 and tokens[i - 2] in _ARTICLES:
         starts.append(i - 2)  # "from the journal Machine intelligence"
-    return any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in _CONTRAST_ENDS)
+    return any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in CONTRAST_ENDS)
 
 
 # Words that make what follows an instrument of the subject a sentence defines: "algebraic
@@ -520,3 +517,14 @@ def opens_on(lead: str, keyword: str) -> bool:
     m = _SUBJECT.match(first_sentence(lead)) if lead else None
     return m is not None and singular_words(m.group(1)) == singular_words(keyword)
 
+
+
+def opens_in_lower_case(lead: str, keyword: str) -> bool:
+    """True if the first sentence of `lead` opens on the keyword written in lower case
+    ("systemd is a software suite", "musl is a C standard library", "iOS is a mobile operating
+    system"): a sentence's first word is capitalised unless it is a name spelled so."""
+    sentence = first_sentence(lead) if lead else ""
+    if not sentence[:1].islower() or not keyword[:1].isalpha():
+        return False
+    head, rest = sentence[:len(keyword)], sentence[len(keyword):len(keyword) + 1]
+    return fold(head).lower() == fold(keyword).lower() and not rest.isalnum()

@@ -121,3 +121,11 @@ BRITISH_WORDS = {
 DOUBLED_L_STEMS = frozenset({"model", "travel", "label", "level", "signal", "cancel", "fuel", "channel", "tunnel",
                              "counsel", "dial", "marshal", "total", "equal", "jewel", "rival", "funnel", "panel",
                              "pixel", "barrel", "shovel", "quarrel", "gravel", "initial", "pedal"})
+# Words that set what follows against the subject rather than under it: a definition naming
+# the keyword after them ("a distribution ... that uses OpenRC instead of systemd": scoring.lead)
+# does not define through it, and a name holding the keyword after them ("Linux distributions
+# without systemd": names.holds_name) is not one of its parts.
+CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
+                 ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
+                 ("differs", "from"), ("differ", "from"), ("distinguished", "from"), ("confused", "with"),
+                 ("instead", "of"), ("rather", "than"), ("without",), ("alternative", "to"), ("alternatives", "to"))

@@ -12,8 +12,8 @@ import re
 from pipeline.store import title_name
 from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
-from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, DOCUMENT_PART_HEADS, DOUBLED_L_STEMS,
-                      FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
+from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DOCUMENT_PART_HEADS,
+                      DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -250,11 +250,17 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
 
 def holds_name(phrase: str, keyword: str) -> bool:
     """True if the candidate's name holds the keyword's words as whole words, plurals folded,
-    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java"), and
-    does not set the keyword beside another name (sets_beside)."""
+    and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java"), does
+    not set the keyword beside another name (sets_beside), and does not hold it only after a
+    contrast ("Linux distributions without systemd": lexicon.CONTRAST_ENDS)."""
     kw = singular_words(keyword)
     ph = singular_words(phrase)
-    return len(ph) > len(kw) and contains_phrase(ph, kw) and not sets_beside(phrase, keyword)
+    if len(ph) <= len(kw) or not contains_phrase(ph, kw) or sets_beside(phrase, keyword):
+        return False
+    # Held after "without", "instead of", ... the keyword is what the name lacks ("Linux
+    # distributions without systemd"), not what it is part or kind of.
+    starts = [i for i in range(len(ph) - len(kw) + 1) if ph[i:i + len(kw)] == kw]
+    return any(not any(tuple(ph[max(0, i - len(end)):i]) == end for end in CONTRAST_ENDS) for i in starts)
 
 
 # Where a name joins two names rather than making one: a sign with a space on each side

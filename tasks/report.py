@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 
 TOP = 10
 
@@ -266,8 +266,12 @@ def render_evidence_markdown(report: dict) -> str:
         lines += [f"The keyword's own page ({report.get('keyword_page')}) says: \"{report['keyword_sentence']}\"", ""]
     if report.get("keyword_is_name"):
         genus = ", ".join(report.get("keyword_genus") or []) or "none read"
-        lines += [f"The collection writes the keyword as a name ({report['keyword_name_share']:.0%} of its mentions "
-                  "inside a sentence): one thing, not a class. Names holding it count as its parts, versions or "
+        share = report.get("keyword_name_share") or 0.0
+        how = (f"The collection writes the keyword as a name ({share:.0%} of its mentions inside a sentence)"
+               if share >= NAME_SHARE else
+               f"The keyword's page opens its first sentence on it in lower case, as a name is spelled (the collection "
+               f"capitalises {share:.0%} of its mentions inside a sentence)")
+        lines += [f"{how}: one thing, not a class. Names holding it count as its parts, versions or "
                   f"kinds; what its page calls it (genus: {genus}) marks the pages of its siblings, and a mined list "
                   "holding it as an item lists its siblings beside it.", ""]
     if not cands:

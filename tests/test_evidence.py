@@ -1251,6 +1251,10 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     # the keyword set beside another name, not a part of it (version 159)
     ("Kristen Nygaard – SIMULA", "simula", False), ("Cisco IOS – by Cisco Systems", "cisco ios", False),
     ("Tcl/Tk", "tcl", True), ("Tcl – Tk bindings", "tcl", False), ("PL/SQL", "sql", True),
+    # held only after a contrast: what the name lacks or replaces (version 178)
+    ("Linux distributions without systemd", "systemd", False), ("Configuration of systemd", "systemd", True),
+    ("Shells used instead of Bourne shell", "bourne shell", False),
+    ("Unix without Unix tools", "unix", True),  # once outside the contrast: held
 ])
 def test_holds_name_reads_the_keywords_words_as_whole_words(phrase, keyword, holds):
     from scoring.names import holds_name
@@ -1624,6 +1628,22 @@ def test_the_explanation_says_when_a_link_ties_nothing(facts, reason):
 def test_opens_on_reads_the_first_sentence_s_subject(lead, keyword, expected):
     from scoring.lead import opens_on
     assert opens_on(lead, keyword) is expected
+
+
+@pytest.mark.parametrize("lead, keyword, expected", [
+    # first sentences of the shared corpus: a name spelled in lower case (version 178)
+    ("systemd is a software suite that provides an array of system components.", "systemd", True),
+    ("sed (stream editor) is a Unix utility that parses and transforms text.", "sed", True),
+    ("iOS (formerly iPhone OS) is a mobile operating system.", "ios", True),  # capitals inside: still a name
+    ("Pragmatism is a philosophical tradition.", "pragmatism", False),  # capitalised as any sentence is
+    ("sedan chairs were carried by two porters.", "sed", False),  # another word that begins so
+    ("the systemd suite is a set of daemons.", "systemd", False),  # opens on another word
+    ("musl is a C library. systemd is a suite.", "systemd", False),  # the first sentence only
+    ("", "systemd", False),
+])
+def test_opens_in_lower_case_reads_a_name_spelled_so(lead, keyword, expected):
+    from scoring.lead import opens_in_lower_case
+    assert opens_in_lower_case(lead, keyword) is expected
 
 
 @pytest.mark.parametrize("written, keyword, chapter", [

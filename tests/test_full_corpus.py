@@ -140,6 +140,23 @@ def test_a_keyword_written_as_a_name_ranks_its_parts_above_its_siblings(full):
     assert "the collection writes the keyword as a name" in Path(js_task.output()["md"].path).read_text().lower()
 
 
+def test_a_keyword_its_page_spells_in_lower_case_is_a_name(full):
+    """"systemd is a software suite ...": the collection seldom capitalises "systemd", but its
+    page's first sentence opens on it in lower case, as only a name is spelled; so it is one
+    thing, its configuration a part of it, and the distributions without it none (version 178)."""
+    from scoring.evidence import NAME_SHARE, listed_concepts
+
+    out, _ = full
+    [(task, rep)] = _topic_runs(out, "systemd")
+    assert rep["keyword_is_name"] and rep["keyword_name_share"] < NAME_SHARE and "suite" in rep["keyword_genus"]
+    rows = {c["normalised"]: c["evidence"] for c in rep["candidates"]}
+    assert rows["configuration of systemd"]["holds_keyword"]
+    assert not rows["linux distributions without systemd"]["holds_keyword"]
+    listed = [c["normalised"] for c in listed_concepts(rep["candidates"])]
+    assert "configuration of systemd" in listed and "linux distributions without systemd" not in listed, listed
+    assert "opens its first sentence on it in lower case" in Path(task.output()["md"].path).read_text()
+
+
 def test_names_the_sentences_enumerate_as_kinds_of_the_keyword_join_the_concepts(full):
     """"Marine mammals such as whales, dolphins and seals": names no mined list holds join
     as candidates (source "said"), each read as under the keyword and quoted."""
