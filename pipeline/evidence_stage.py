@@ -31,7 +31,7 @@ from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
-                             section_titles, summary_box_links)
+                             section_prose_links, section_titles, summary_box_links)
 from scoring.taxonomy import (Graph, cited_as_author, introduced_as_person, name_kind, names_people, not_a_noun, placement,
                               practitioner, reads_as_person, relation, senses, senses_in_context)
 
@@ -94,6 +94,7 @@ class _Found:
     anchors: list[str]                 # its links' names: anchor texts, or their pages' titles (link_titles)
     related_only: set[str]             # anchors linked only from "See also" or the summary box
     passing_keys: set[tuple[str, ...]]  # names linked only in passing (tagtree.passing_links)
+    prose_keys: set[tuple[str, ...]]  # names linked only from its sections' running text (tagtree.section_prose_links)
     section_keys: set[tuple[str, ...]]
     main_keys: set[tuple[str, ...]]    # the sections' main articles (tagtree.main_article_notes)
     link_keys: set[tuple[str, ...]]
@@ -166,8 +167,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # its title.
     keyword_page = own[0] if own is not None and (own[3] is not None or titled) else None
     keyword_lead = own[2] if keyword_page else ""
-    sections, targets, related_only, passing, main = (keyword_page_names(backend, own[0], rules, own[1], keyword)
-                                                      if keyword_page else ([], {}, set(), set(), {}))
+    sections, targets, related_only, passing, prose, main = (
+        keyword_page_names(backend, own[0], rules, own[1], keyword) if keyword_page else ([], {}, set(), set(), set(), {}))
     for a, t in main.items():
         targets.setdefault(a, t)
     # An anchor that is the author's wording of a concept ("passing messages", "SOA-based
@@ -178,6 +179,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     anchors = [titles.get(a, a) for a in targets]
     related_only = {titles.get(a, a) for a in related_only}
     passing_keys = {concept_key(n) for a in passing for n in (a, titles.get(a, a))}
+    prose_keys = {concept_key(n) for a in prose for n in (a, titles.get(a, a))}
     by_name = {concept_key(a) for a in targets}
     linked_as = {concept_key(t): a for a, t in titles.items() if concept_key(t) not in by_name}
     for a, t in titles.items():
@@ -243,7 +245,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
                                  if keyword_page else set()),
                   keyword_fields=setting_names(keyword_lead, keyword),
                   sections=sections, main_names=main_names,
-                  anchors=anchors, related_only=related_only, passing_keys=passing_keys,
+                  anchors=anchors, related_only=related_only, passing_keys=passing_keys, prose_keys=prose_keys,
                   section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets,
                   link_titles=titles, linked_as=linked_as,
                   cited=cited, sense=sensed,
@@ -420,6 +422,7 @@ class _Weigher:
                       has_page=page is not None, linked=linked,
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
+                      linked_in_prose=key in found.prose_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
@@ -592,6 +595,7 @@ class KeywordPageNames(NamedTuple):
     targets: dict[str, str]    # anchor -> the URL its first link points to
     related_only: set[str]     # anchors linked only from a "See also"-like section or the summary box
     passing: set[str]          # anchors linked only in passing
+    prose: set[str]            # anchors linked only from the running text of its sections
     main: dict[str, str]       # anchor -> URL of the sections' main articles (tagtree.main_article_notes)
 
 
@@ -602,12 +606,13 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
     the anchors linked only from a "See also"-like section (tagtree.RELATED_HEADINGS)
     or from the page's summary box (tagtree.summary_box_links), and the body's anchors
     linked only in passing (tagtree.passing_links: in paragraph sentences naming neither
-    the keyword nor the page's title), and the main articles its sections name (not under a
+    the keyword nor the page's title) or only from its sections' running text
+    (tagtree.section_prose_links), and the main articles its sections name (not under a
     beside_sections heading); all empty if the page cannot be read.
 
     lxml's tree: a heading's text does not depend on how misnested markup around it is repaired.
     """
-    nothing = KeywordPageNames([], {}, set(), set(), {})
+    nothing = KeywordPageNames([], {}, set(), set(), set(), {})
     page = backend.fetch(url)
     if page.problem or not page.raw:
         return nothing
@@ -631,14 +636,17 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
     targets: dict[str, str] = {}
     related = related_section_links(root) | summary_box_links(root)
     in_passing = passing_links(root, [n for n in (keyword, title_name(title)) if n])
+    in_prose = section_prose_links(root)
     in_body: set[str] = set()
     passing: dict[str, bool] = {}
+    prose: dict[str, bool] = {}
     for a, target, anchor in link_anchors(root, url):
         if anchor:
             targets.setdefault(anchor, target)
             if a not in related:
                 in_body.add(anchor)
                 passing[anchor] = passing.get(anchor, True) and a in in_passing
+                prose[anchor] = prose.get(anchor, True) and a in in_prose
     for anchor, target in contents.items():
         targets.setdefault(anchor, target)
         in_body.add(anchor)
@@ -653,7 +661,8 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
         if heading_name(text_of(heading)) not in beside and concept_key(anchor) != own:
             main.setdefault(anchor, target)
     return KeywordPageNames(sections, targets, {a for a in targets if a not in in_body},
-                            {a for a, only in passing.items() if only and a not in contents}, main)
+                            {a for a, only in passing.items() if only and a not in contents},
+                            {a for a, only in prose.items() if only and a not in contents}, main)
 
 
 def link_titles(backend: SearchBackend, targets: dict[str, str]) -> dict[str, str]:

@@ -135,7 +135,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 178  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 179  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -374,6 +374,7 @@ class Facts:
     same_genus: str | None = None  # the head its page and the keyword's both call their subject
     listed_beside: bool = False    # a mined list holds it beside the keyword itself (scoring.peers)
     linked_in_passing: bool = False  # every link of the keyword's page to it is in passing (tagtree.passing_links)
+    linked_in_prose: bool = False  # every link of the keyword's page to it is in its sections' running text
 
 
 # A name with no page of its own that the keyword is in at most this share of the documents
@@ -402,6 +403,9 @@ def quiet_page(facts: Facts) -> bool:
 def untied_link(facts: Facts) -> str:
     """Why a link to the candidate, from the keyword's page or paragraphs naming the keyword,
     ties it to nothing by itself ("" when it does): the link still counts in the score."""
+    if facts.linked and facts.linked_in_prose:
+        # What a section's prose talks about, not what the page is made of (tagtree.section_prose_links).
+        return "but only from the running text of its sections"
     if facts.has_page:
         # A page of its own that says nothing of the keyword: the link names a neighbour
         # (session 51: hits in 67 of 171 judged top-10 places of version 150 so tied alone).

@@ -1583,6 +1583,9 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3, holds_keyword=True), True),
     (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3, has_page=True, defines=True), True),
     (Facts(linked=True, keyword_is_name=False, n_k=5, n_cp=5, n_b=3), True),
+    # A link from a section's running text ties nothing (version 179); a section ties by itself.
+    (Facts(linked=True, linked_in_prose=True, has_page=True, n_k=5, n_cp=5, n_b=3), False),
+    (Facts(linked=True, linked_in_prose=True, sectioned=True, n_k=5, n_cp=5, n_b=3), True),
 ])
 
 def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, expected):
@@ -1595,6 +1598,8 @@ def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, 
 
 @pytest.mark.parametrize("facts, reason", [
     (Facts(linked=True, linked_in_passing=True), "the keyword's page links to it by this name, only in passing: no tie"),
+    (Facts(linked=True, has_page=True, linked_in_prose=True),
+     "the keyword's page links to it by this name, but only from the running text of its sections: no tie"),
     (Facts(linked=True, n_k=5, n_cp=9), "the keyword's page links to it by this name, but more documents hold it "
                                         "than the keyword: no tie"),
     (Facts(linked=True, has_page=True, linked_as="RE"), "the keyword's page links to its page as 'RE', but its page "

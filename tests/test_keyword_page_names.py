@@ -50,3 +50,11 @@ def test_main_articles_of_the_sections_are_named_with_their_targets(backend):
                                                                                 names.targets}
     assert names.sections[:2] == ["Modern cryptography", "History"]
     assert "Clipper chip" in names.related_only
+
+
+def test_links_only_from_the_sections_running_text_are_named_apart(backend):
+    names = keyword_page_names(backend, WIKI + "Cryptography", DEFAULT_RULES, "Cryptography", "cryptography")
+    # "encryption" is linked only from a paragraph under "Modern cryptography" (version 179);
+    # "Clipper chip", a list item under "See also", is no prose.
+    assert names.prose == {"encryption"}
+    assert "Clipper chip" not in names.prose

@@ -236,6 +236,26 @@ def test_passing_links_sit_in_paragraph_sentences_that_do_not_name_the_subject()
     assert sorted(a.text for a in passing_links(root, ["alchemy", "alchemist"])) == ["Avicenna", "al-Razi"]
 
 
+def test_section_prose_links_sit_in_paragraphs_after_the_first_section_heading():
+    from scoring.tagtree import section_prose_links
+    html = b"""<html><body><h1>Intentionality</h1>
+    <p>Intentionality is the power of <a href="/a">minds</a> to be about things.</p>
+    <p>The term goes back to <a href="/b">Scholasticism</a>.</p>
+    <h2>Overview</h2>
+    <p>Critics such as <a href="/c">Ned Block</a> doubt it.</p>
+    <ul><li><a href="/d">Collective intentionality</a></li></ul>
+    <table><tr><td><a href="/e">Intension</a></td></tr></table>
+    <h3>Later views</h3><div><p>See <a href="/f">Being and Nothingness</a>.</p></div>
+    <div><a href="/g">Bare link</a></div></body></html>"""
+    root, _ = content_tree(html)
+    # The introduction's paragraphs (before the first heading after them), list items, table
+    # cells and a link in no block are not a section's running text.
+    assert sorted(a.text for a in section_prose_links(root)) == ["Being and Nothingness", "Ned Block"]
+    # A page with no heading after its paragraphs has no sections' prose.
+    root, _ = content_tree(b"<html><body><h1>T</h1><p>One <a href='/x'>link</a>.</p></body></html>")
+    assert section_prose_links(root) == set()
+
+
 def test_summary_box_links_are_the_links_of_an_infobox_or_hcard_table():
     from pipeline.parse import parse_tree, parser_input
     from scoring.tagtree import summary_box_links
