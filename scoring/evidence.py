@@ -135,7 +135,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 179  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 181  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -431,6 +431,18 @@ def untied_link(facts: Facts) -> str:
     return "only in passing" if facts.linked_in_passing else ""
 
 
+# A name keyword's peer (same_genus or listed_beside, CO_INSTANCE_FACTOR) that the tag-tree
+# check stars sits in a list under a parent naming the keyword: a list of the keyword's
+# peers ("Influenced by: Erlang, Haskell, ..." on Clojure's pages), which stars each peer.
+# Session 58: such peers tied by nothing else were hits in 2 of 11 judged top-10 places of
+# version 179 (set bd's "clojure": Erlang, Elixir, Haskell, Racket, Ruby).
+def untied_star(facts: Facts) -> bool:
+    """True if the candidate's star ties nothing: it is another of a name keyword's kind."""
+    return facts.starred and facts.keyword_is_name and (
+        bool(facts.same_genus) and not (facts.defines and facts.is_a)
+        or facts.listed_beside and not (facts.defines or facts.holds_keyword))
+
+
 def factors(facts: Facts) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
     defines, starred, is_a, sectioned, linked = facts.defines, facts.starred, facts.is_a, facts.sectioned, facts.linked
@@ -476,7 +488,8 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         out.append((CO_INSTANCE_FACTOR, "the keyword is a name and a mined list holds it beside the keyword: "
                                         "another of its kind"))
     if starred:
-        out.append((STAR_FACTOR, "starred"))
+        out.append((STAR_FACTOR, "starred, but another of the keyword's kind, whose starred list holds the "
+                                 "keyword's peers: no tie" if untied_star(facts) else "starred"))
     if sectioned:
         out.append((SECTION_FACTOR, "a section of the keyword's page is titled so"))
     elif facts.main_article:
@@ -555,8 +568,13 @@ def weigh(s1: float, npmi_value: float, facts: Facts) -> tuple[float, str, bool]
         score *= value
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in held]
+    loose = {}
     if untied_link(facts):
-        held = factors(replace(facts, linked=False, cited=0))
+        loose.update(linked=False, cited=0)
+    if untied_star(facts):
+        loose.update(starred=False)
+    if loose:
+        held = factors(replace(facts, **loose))
     return score, " x ".join(parts) + f" = {score:.4f}", any(value > 1 for value, _ in held)
 
 

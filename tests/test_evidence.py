@@ -1583,6 +1583,12 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3, holds_keyword=True), True),
     (Facts(linked=True, keyword_is_name=True, n_k=5, n_cp=5, n_b=3, has_page=True, defines=True), True),
     (Facts(linked=True, keyword_is_name=False, n_k=5, n_cp=5, n_b=3), True),
+    # A name keyword's peer that is starred: its list is the keyword's peers' (version 181).
+    (Facts(starred=True, keyword_is_name=True, listed_beside=True), False),
+    (Facts(starred=True, keyword_is_name=True, same_genus="language"), False),
+    (Facts(starred=True, keyword_is_name=True, same_genus="language", defines=True, is_a=True), True),
+    (Facts(starred=True, keyword_is_name=False, listed_beside=True), True),  # a class's lists hold its kinds
+    (Facts(starred=True, keyword_is_name=True), True),
     # A link from a section's running text ties nothing (version 179); a section ties by itself.
     (Facts(linked=True, linked_in_prose=True, has_page=True, n_k=5, n_cp=5, n_b=3), False),
     (Facts(linked=True, linked_in_prose=True, sectioned=True, n_k=5, n_cp=5, n_b=3), True),
@@ -1619,6 +1625,14 @@ def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, 
 def test_the_explanation_says_when_a_link_ties_nothing(facts, reason):
     from scoring.evidence import LINK_FACTOR, explain
     assert f"x {LINK_FACTOR:g} ({reason})" in explain(0.4, 0.5, facts)
+
+
+def test_the_explanation_says_when_a_star_ties_nothing():
+    from scoring.evidence import STAR_FACTOR, explain
+    peer = explain(0.4, 0.5, Facts(starred=True, keyword_is_name=True, listed_beside=True))
+    assert (f"x {STAR_FACTOR:g} (starred, but another of the keyword's kind, whose starred list holds the keyword's "
+            "peers: no tie)") in peer
+    assert f"x {STAR_FACTOR:g} (starred)" in explain(0.4, 0.5, Facts(starred=True, keyword_is_name=True))
 
 
 @pytest.mark.parametrize("lead, keyword, expected", [
