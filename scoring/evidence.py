@@ -438,9 +438,18 @@ def untied_link(facts: Facts) -> str:
 # version 179 (set bd's "clojure": Erlang, Elixir, Haskell, Racket, Ruby).
 def untied_star(facts: Facts) -> bool:
     """True if the candidate's star ties nothing: it is another of a name keyword's kind."""
-    return facts.starred and facts.keyword_is_name and (
-        bool(facts.same_genus) and not (facts.defines and facts.is_a)
-        or facts.listed_beside and not (facts.defines or facts.holds_keyword))
+    return facts.starred and bool(co_instance(facts))
+
+
+def co_instance(facts: Facts) -> str:
+    """Why the candidate is another of a name keyword's kind (CO_INSTANCE_FACTOR), "" if it is not."""
+    if not facts.keyword_is_name:
+        return ""
+    if facts.same_genus and not (facts.defines and facts.is_a):
+        return f"the keyword is a name and its page is a '{facts.same_genus}' as the keyword's page is: another of its kind"
+    if facts.listed_beside and not (facts.defines or facts.holds_keyword):
+        return "the keyword is a name and a mined list holds it beside the keyword: another of its kind"
+    return ""
 
 
 def factors(facts: Facts) -> list[tuple[float, str]]:
@@ -481,12 +490,9 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         out.append((NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it"))
     elif facts.keyword_is_name and facts.holds_keyword:
         out.append((NAMED_PART_FACTOR, "the keyword is a name and this name holds it: a part, version or kind of it"))
-    if facts.keyword_is_name and facts.same_genus and not (defines and is_a):
-        out.append((CO_INSTANCE_FACTOR, f"the keyword is a name and its page is a '{facts.same_genus}' "
-                                        "as the keyword's page is: another of its kind"))
-    elif facts.keyword_is_name and facts.listed_beside and not (defines or facts.holds_keyword):
-        out.append((CO_INSTANCE_FACTOR, "the keyword is a name and a mined list holds it beside the keyword: "
-                                        "another of its kind"))
+    peer = co_instance(facts)
+    if peer:
+        out.append((CO_INSTANCE_FACTOR, peer))
     if starred:
         out.append((STAR_FACTOR, "starred, but another of the keyword's kind, whose starred list holds the "
                                  "keyword's peers: no tie" if untied_star(facts) else "starred"))
