@@ -13,8 +13,8 @@ from pipeline.store import title_name
 from pipeline.text import (compound_groups, contains_phrase, fold, gaps, qualifier, singular, singular_words, stemmed,
                            without_qualifier, words)
 
-from .lexicon import CONTRAST_ENDS, FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
-from .names import acronyms
+from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
+from .names import acronyms, follows_contrast
 from .sentences import first_sentence, sentences
 
 IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differentia wanders off
@@ -161,7 +161,7 @@ def _after_contrast(tokens: list[str], i: int) -> bool:
         starts.append(i - 1)
     elif i > 1 and tokens[i - 2] in _ARTICLES:
         starts.append(i - 2)  # "from the journal Machine intelligence"
-    return any(tuple(tokens[max(0, j - len(end)):j]) == end for j in starts for end in CONTRAST_ENDS)
+    return any(follows_contrast(tokens, j) for j in starts)
 
 
 # Words that make what follows an instrument of the subject a sentence defines: "algebraic

@@ -260,7 +260,13 @@ def holds_name(phrase: str, keyword: str) -> bool:
     # Held after "without", "instead of", ... the keyword is what the name lacks ("Linux
     # distributions without systemd"), not what it is part or kind of.
     starts = [i for i in range(len(ph) - len(kw) + 1) if ph[i:i + len(kw)] == kw]
-    return any(not any(tuple(ph[max(0, i - len(end)):i]) == end for end in CONTRAST_ENDS) for i in starts)
+    return any(not follows_contrast(ph, i) for i in starts)
+
+
+def follows_contrast(tokens: list[str], i: int) -> bool:
+    """True if the words just before `tokens[i]` are a contrast's (lexicon.CONTRAST_ENDS: "without",
+    "instead of", "unlike", ...)."""
+    return any(tuple(tokens[max(0, i - len(end)):i]) == end for end in CONTRAST_ENDS)
 
 
 # Where a name joins two names rather than making one: a sign with a space on each side
