@@ -22,7 +22,8 @@ from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOC
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
                               rank_key, weigh,
                               is_chapter_on, taxonomy_candidates, titled_as)
-from scoring.kinds import could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind, person_by_name, written_as_title
+from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_organisation, names_works, page_kind,
+                           person_by_name, read_page_kind, wordnet_kind, written_as_title)
 from scoring.lead import (abbreviates, genus_of, is_broader, name_words, names_a_field, names_as_alias, opens_in_lower_case, opens_on,
                           says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
@@ -358,29 +359,33 @@ class _Weigher:
             gloss = found.glossed.get(normalise(without_qualifier(written))) if page is None else None
             if gloss is not None:
                 page, title, sentence, kind, is_a, field = (gloss["page"], gloss["display"], gloss["defining_sentence"],
-                                                            gloss["kind"], gloss["is_a"], gloss["field"])
+                                                            Kind(gloss["kind"], gloss["kind_because"]), gloss["is_a"],
+                                                            gloss["field"])
+            elif page is None and source == "wordnet" and taxonomy is not None:
+                kind = wordnet_kind(found.display[phrase]["kind"])
             elif page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
-                kind = (found.display[phrase]["kind"] if source == "wordnet" and taxonomy is not None else
-                        pageless_kind(backend, taxonomy, written, found.targets.get(written, "")))
+                kind = read_pageless_kind(backend, taxonomy, written, found.targets.get(written, ""))
         else:
             d = found.display[phrase]
-            page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"], d["kind"],
-                                                        d["is_a"], d["field"])
+            page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"],
+                                                        Kind(d["kind"], d["kind_because"]), d["is_a"], d["field"])
             genus = []  # defined through the keyword: a kind or part of it, whatever its genus
             written = title
         if page is not None and page == found.keyword_page:
             # A name that leads to the keyword's own page (a redirect to one of its sections:
             # "Microsoft Public License (Ms-PL)" on "Shared Source Initiative") is a part of
             # what that page is about, not what the page is (an initiative, an organisation).
-            kind = "concept"
-        if kind == "work" and (names_works(keyword) or written.islower()):
+            kind = CONCEPT
+        if kind.kind == "work" and (names_works(keyword) or written.islower()):
             # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
             # the magazine its qualified page is about.
-            kind = "concept"
-        if kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
-            kind = "person"  # "psychologist" for "psychology", "physicists": who practises or uses it
+            kind = CONCEPT
+        if kind.kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
+            # "psychologist" for "psychology", "physicists": who practises or uses it
+            kind = Kind("person", "a word for people: every WordNet sense of it is a kind of person "
+                                  "(who practises or uses something)")
         # A name without a page may be a person by how the sentences introduce it (second pass).
-        ask_sentences = (kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
+        ask_sentences = (kind.kind == "concept" and page is None and source != "wordnet" and taxonomy is not None
                          and written[:1].isupper())
         filed = filed_as(backend.filed_under(page), keyword) if page else None
         starred = bool(self.star_map.get(phrase, {}).get("starred"))
@@ -403,10 +408,13 @@ class _Weigher:
         keyword_lead = found.keyword_lead
         r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
         if w["ask_sentences"] and introduced_as_person(self.taxonomy, written, *neighbours[written]):
-            kind = "person"  # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
-        if kind == "person" and self.people_asked:
+            # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
+            kind = Kind("person", "the collection's sentences introduce it as a person's name (after a given name, "
+                                  "a word for a person such as \"logician\", or before \"showed\", \"said\")")
+        if kind.kind == "person" and self.people_asked:
             self.people_as_concepts.add(phrase)
-        kind = kind_asked_for(kind, written, keyword, self.people_asked, w["genus"])
+        if kind_asked_for(kind.kind, written, keyword, self.people_asked, w["genus"]) == "concept":
+            kind = CONCEPT
         starred, value, generic, is_a, field, filed, sentence, key = (w["starred"], w["value"], w["generic"], w["is_a"],
                                                                       w["field"], w["filed"], w["sentence"], w["key"])
         sectioned = key in found.section_keys
@@ -431,7 +439,8 @@ class _Weigher:
                "n_docs": self.n_docs, "s1": r["s1"], "npmi": round(value, 6),
                "lists": len(self.pages_of.get(phrase, [])),
                "starred": starred, "page": page, "defines": sentence is not None, "defining_sentence": sentence,
-               "is_a": is_a, "kind": kind, "generic": generic, "sectioned": sectioned, "main_article": main_article,
+               "is_a": is_a, "kind": kind.kind, "kind_because": kind.because, "generic": generic,
+               "sectioned": sectioned, "main_article": main_article,
                "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
@@ -465,14 +474,19 @@ class _Weigher:
             zero = "the keyword again: the page the collection's paragraphs link its name to"
         if zero:
             row["score"], row["why"], row["ruled_out"] = 0.0, zero, True
-        elif kind == "concept" and (is_broader(written, keyword_lead) or bare in found.keyword_fields
-                                    or wordnet == "above"
-                                    or (source not in ("section", "main") and names_its_study(written, keyword))):
+        elif kind.kind == "concept":
             # The keyword's page (its genus or its setting), or WordNet, files the keyword under it; or
             # the name is the field that studies the keyword, named after it ("probability theory",
             # "computer science": 6 of the 7 judged places so named were misses; the hit, "Disk
             # encryption theory", a section of the keyword's own page, whose sections name its parts).
-            row["kind"] = "broader"
+            broader = ("the keyword's page calls the keyword a kind or branch of it" if is_broader(written, keyword_lead)
+                       else "the keyword's page sets the keyword in it (\"In X, the keyword is ...\")"
+                       if bare in found.keyword_fields else
+                       "WordNet files the keyword under it" if wordnet == "above" else
+                       "the field named after the keyword, which studies it"
+                       if source not in ("section", "main") and names_its_study(written, keyword) else "")
+            if broader:
+                row["kind"], row["kind_because"] = "broader", broader
         return row
 
 
@@ -804,7 +818,12 @@ def links_by_name(naming: dict[str, list[tuple[str, str]]], keyword: str) -> dic
 
 
 def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, target: str = "") -> str:
-    """"person", "organisation", "work" or "concept" for a name no page of the collection is titled with.
+    """"person", "organisation", "work" or "concept" for a name no page of the collection is titled with."""
+    return read_pageless_kind(backend, taxonomy, written, target).kind
+
+
+def read_pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, target: str = "") -> Kind:
+    """What a name no page of the collection is titled with names, and why.
 
     Read from the name as written (a work's title: written_as_title) and, when the keyword's
     page links to it, from the name
@@ -815,56 +834,65 @@ def pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: str, 
     first paragraph of the target's page when the collection holds it under that title.
     """
     if written_as_title(written):
-        return "work"  # '"Elephants Don't Play Chess"', "Capitalism: The Unknown Ideal"
+        # '"Elephants Don't Play Chess"', "Capitalism: The Unknown Ideal"
+        return Kind("work", "written as titles are: in quotation marks, with a subtitle, or opening as a "
+                            "journal's or a textbook's does")
     target_name = title_from_url(target) if target else ""
     if normalise(target_name) == normalise(written):  # "heart" -> ".../Heart": nothing new
         target_name = ""
     names = [n for n in (written, target_name) if n]
     for name in names:
+        via = "" if name == written else f'its link leads to "{name}": '
         if without_qualifier(name) != name:
             # "Watson (computer)": the qualifier says what it is; the bare name would be
             # read as WordNet's Watsons, all people.
-            kind = page_kind("", name)
-            if kind != "concept":
-                return kind
+            kind = read_page_kind("", name)
+            if kind.kind != "concept":
+                return Kind(kind.kind, via + kind.because.replace("its page's title", "its name"))
             continue
         kind = name_kind(taxonomy, name) if taxonomy is not None else "concept"
         if kind != "concept":
-            return kind
+            article = "an" if kind[0] in "aeiou" else "a"
+            return Kind(kind, f'{via}WordNet knows "{name}", capitalised, only as {article} {kind} or a kind of {kind}')
         if names_an_organisation(name):
-            return "organisation"
-        if could_be_a_name(name) and person_by_name(name, backend.pages_ending_with(name)):
-            return "person"
+            return Kind("organisation", f"{via}a name in title case holding a word organisations are named with")
+        because = person_by_name(name, backend.pages_ending_with(name)) if could_be_a_name(name) else ""
+        if because:
+            return Kind("person", via + because)
         cited = cited_as_author(taxonomy, name) if taxonomy is not None else None
         if cited is not None and (cited.sure or backend.hit_count([cited.reading]) > 0) and all(
                 page_kind(lead, title) == "person" for _, title, lead in backend.pages_about(cited.surname)):
             # "Arora, Sanjeev", as a bibliography writes him (the collection writes "Sanjeev
             # Arora" too); not "Harwell, Oxfordshire", nor "Debian, Ubuntu", whose first name
             # has a page of its own that is no biography.
-            return "person"
+            return Kind("person", f'{via}written surname first, as a bibliography writes an author ("{cited.reading}")')
         if taxonomy is not None and reads_as_person(taxonomy, name):
-            return "person"
+            return Kind("person", f'{via}a given name ("{name.split()[0]}") and a surname that is no common noun')
     if target_name:
         about = backend.pages_about(target_name)
         if about:
             url, title, lead = about[0]
-            return page_kind(lead, title)
-    return "concept"
+            kind = read_page_kind(lead, title)
+            if kind.kind != "concept":
+                return Kind(kind.kind, f'its link leads to "{target_name}": {kind.because}')
+    return CONCEPT
+
+
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str,
-                read_genus: bool = False) -> tuple[str | None, str, str | None, str, bool, bool, list[str]]:
-    """(page URL, its title, defining sentence, kind, is-a, field, genus heads if `read_genus` or an
+                read_genus: bool = False) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str]]:
+    """(page URL, its title, defining sentence, kind and why, is-a, field, genus heads if `read_genus` or an
     organisation's page, else []) of the page that speaks for a candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
-        return None, "", None, "concept", False, False, []
+        return None, "", None, CONCEPT, False, False, []
     url, title, lead, sentence = about
-    kind = page_kind(lead, title)
+    kind = read_page_kind(lead, title)
     # An organisation's genus tells one of the keyword's kinds from a body named after it
     # (kind_asked_for): read for every organisation, few in a run.
     return (url, title, sentence, kind, says_is_a(lead, keyword), names_a_field(lead),
-            genus_of(lead) if read_genus or kind == "organisation" else [])
+            genus_of(lead) if read_genus or kind.kind == "organisation" else [])
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:

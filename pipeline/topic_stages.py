@@ -267,7 +267,7 @@ def stars(backend: SearchBackend, rules: BoilerplateRules, cands: Sequence[dict]
             "stars": {p: {"starred": bool(ev), "evidence": ev[:5]} for p, ev in sorted(evidence.items())}}
 
 
-_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "generic": False, "is_a": False, "variant_of": None,
+_EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "kind_because": "", "generic": False, "is_a": False, "variant_of": None,
                       "thin": False, "sectioned": False, "main_article": False, "linked": False, "cited": 0, "filed": None,
                       "field": False, "wordnet": None,
                       "said": None, "p_value": None, "chance": False,
@@ -298,7 +298,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                         "star_evidence": st.get("evidence", [])})
         if e is not None:
             out[-1]["evidence"] = {k: e.get(k, _EVIDENCE_DEFAULTS.get(k))
-                                   for k in ("score", "source", "kind", "npmi", "lists", "page", "defines",
+                                   for k in ("score", "source", "kind", "kind_because", "npmi", "lists", "page", "defines",
                                              "is_a", "field", "generic", "sectioned", "main_article", "linked", "cited", "filed", "wordnet",
                                              "said", "holds_keyword", "same_genus", "listed_beside",
                                              "defining_sentence", "variant_of",

@@ -96,7 +96,7 @@ Every factor is a count or a fact a person can check in the run's artifacts:
   (session 16). 1/1.5. And whatever ties it, P(k|CP) = n(b)/n(CP) to the power 0.5:
   how often the candidate's own documents name the keyword (session 20).
 
-Works (books, textbooks, films, journals, fictional characters: `page_kind`) are ranked
+Works (books, textbooks, films, journals, fictional characters: `read_page_kind`) are ranked
 apart after people and organisations, as they are, unless the keyword names a kind of
 work (session 20).
 
@@ -128,14 +128,14 @@ from pipeline.store import numbering_depth, title_name
 from pipeline.text import contains_phrase, normalise, qualifier, without_qualifier, words
 
 from .hearst import Said
-from .kinds import KINDS, page_kind
+from .kinds import KINDS, read_page_kind
 from .lead import DEFINING_SENTENCES, defining_sentence, is_disambiguation, names_a_field, says_is_a
 from .names import concept_key, names_a_list, part_of_keyword
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 181  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 182  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -677,8 +677,9 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
         if sentence is None:
             continue
         seen.add(norm)
+        kind = read_page_kind(lead, title)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
-                    "kind": page_kind(lead, title), "is_a": says_is_a(lead, keyword),
+                    "kind": kind.kind, "kind_because": kind.because, "is_a": says_is_a(lead, keyword),
                     "field": names_a_field(lead)})
     return out
 

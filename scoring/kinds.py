@@ -7,6 +7,7 @@ a name alone when no page describes it.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from pipeline.store import title_name
 from pipeline.text import contains_phrase, singular, without_qualifier, words
@@ -34,13 +35,36 @@ _PREDICATE_ONLY = re.compile(r"(?:A|An|The)\s+[A-Za-z]")
 KINDS = ("concept", "broader", "person", "organisation", "work")  # the report's order: concepts first
 
 
+class Kind(NamedTuple):
+    """What kind of thing a candidate is, and the words that say why (empty for a concept)."""
+
+    kind: str
+    because: str = ""
+
+
+CONCEPT = Kind("concept")
+
+
+def wordnet_kind(kind: str) -> Kind:
+    """The kind of a name WordNet files under the keyword (taxonomy.kind_of its synset), and why."""
+    return CONCEPT if kind == "concept" else Kind(kind, f"WordNet files it under {_PLURAL.get(kind, kind)}")
+
+
+_PLURAL = {"person": "people", "organisation": "organisations"}
+
+
 def page_kind(lead: str, title: str = "") -> str:
-    """What a page says its subject is: "person", "organisation", "work" or "concept" (_lead_kind),
-    its title read when the lead says nothing else: "Electronic Frontier Foundation",
-    "Computer Pioneer Award" (headed_by_organisation)."""
+    """What a page says its subject is: "person", "organisation", "work" or "concept" (read_page_kind)."""
+    return read_page_kind(lead, title).kind
+
+
+def read_page_kind(lead: str, title: str = "") -> Kind:
+    """What a page says its subject is, and why (_lead_kind), its title read when the lead says
+    nothing else: "Electronic Frontier Foundation", "Computer Pioneer Award" (headed_by_organisation)."""
     kind = _lead_kind(lead, title)
-    if kind == "concept" and title and headed_by_organisation(title_name(title)):
-        return "organisation"
+    if kind.kind == "concept" and title and headed_by_organisation(title_name(title)):
+        last = without_qualifier(title_name(title)).split()[-1].strip(",.()")
+        return Kind("organisation", f'its page\'s title ends with "{last}", as an organisation\'s name does')
     return kind
 
 
@@ -56,8 +80,8 @@ def headed_by_organisation(name: str) -> bool:
     return name.split()[-1].lower().strip(",.()") in NAME_ORGANISATION_WORDS - _CENTRE
 
 
-def _lead_kind(lead: str, title: str = "") -> str:
-    """What a page says its subject is: "person", "organisation", "work" or "concept".
+def _lead_kind(lead: str, title: str = "") -> Kind:
+    """What a page says its subject is: "person", "organisation", "work" or "concept", and why.
 
     Read from the first sentence of its lead (a biography's dates, else the head noun of
     what a named subject "is": an occupation, an organisation or a work), and from its
@@ -65,16 +89,19 @@ def _lead_kind(lead: str, title: str = "") -> str:
     looks like, "Flushed Away (film)" a work.
     """
     if opens_as_biography(lead):
-        return "person"
+        return Kind("person", "its page opens as a biography (a name, then a birth date or life span)")
     qualifier = _QUALIFIER_WORDS.search(title_name(title)) if title else None
-    if qualifier and qualifier.group(1).lower() in PERSON_NOUNS:  # "David Wheeler (computer scientist)"
-        return "person"
-    if qualifier and qualifier.group(1).lower() in ORGANISATION_NOUNS:
-        return "organisation"
-    if qualifier and qualifier.group(1).lower() in _WORK_QUALIFIERS:
-        return "work"
+    if qualifier:
+        said = f'its page\'s title says "({qualifier.group(0).strip()[1:-1].strip()})"'
+        word = qualifier.group(1).lower()
+        if word in PERSON_NOUNS:  # "David Wheeler (computer scientist)"
+            return Kind("person", said)
+        if word in ORGANISATION_NOUNS:
+            return Kind("organisation", said)
+        if word in _WORK_QUALIFIERS:
+            return Kind("work", said)
     if not lead:
-        return "concept"
+        return CONCEPT
     first = first_sentence(lead)
     m = DEFINITION.search(first)
     name = title_name(title) if title else ""
@@ -92,19 +119,30 @@ def _lead_kind(lead: str, title: str = "") -> str:
     # verb is an aside, not the subject: 'Good Copy Bad Copy (subtitled "A documentary about
     # ...") is a 2007 documentary film'.
     if m is None or re.search(r"(?:^|\W)an?\s", BRACKETED.sub(" ", first[:m.start()]), re.I):
-        return "concept"
+        return CONCEPT
     # Each conjunct's head counts: "a Japanese multinational video game developer and
     # publisher", "a consumer electronics and video game company".
     heads = genus_heads(m.group(1))
-    if any(h in PERSON_NOUNS for h in heads):
-        return "person"
-    if any(h in ORGANISATION_NOUNS - _CENTRE for h in heads) or (
-            _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1))) or (
-            "tank" in heads and re.search(r"\bthink[\s-]tank\b", m.group(1), re.I)):
-        return "organisation"
-    fictional = "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None
-    serial = "series" in heads and _WORK_SERIES.search(m.group(1)) is not None
-    return "work" if fictional or serial or any(h in WORK_NOUNS for h in heads) else "concept"
+
+    def calls(head: str) -> str:
+        return f'its page\'s first sentence calls it a "{head}"'
+
+    person = [h for h in heads if h in PERSON_NOUNS]
+    if person:
+        return Kind("person", calls(person[0]))
+    organisation = [h for h in heads if h in ORGANISATION_NOUNS - _CENTRE]
+    if organisation:
+        return Kind("organisation", calls(organisation[0]))
+    if _CENTRE & set(heads) and not _PLACE_CENTRE.search(m.group(1)):
+        return Kind("organisation", calls(next(h for h in heads if h in _CENTRE)))
+    if "tank" in heads and re.search(r"\bthink[\s-]tank\b", m.group(1), re.I):
+        return Kind("organisation", calls("think tank"))
+    if "character" in heads and re.search(r"\bfictional\b", m.group(1), re.I) is not None:
+        return Kind("work", calls("fictional character"))
+    if "series" in heads and _WORK_SERIES.search(m.group(1)) is not None:
+        return Kind("work", calls(_WORK_SERIES.search(m.group(1)).group(0).lower()))
+    work = [h for h in heads if h in WORK_NOUNS]
+    return Kind("work", calls(work[0])) if work else CONCEPT
 
 
 def _proper(name: str) -> bool:
@@ -178,14 +216,17 @@ def could_be_a_name(written: str) -> bool:
         0 < len(ws) <= 3 and all(_NAME_WORD.fullmatch(w) for w in ws))
 
 
-def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> bool:
-    """True if a name no page is titled with is a person's: written as initials and a surname
+def person_by_name(written: str, ending: list[tuple[str, str, str]]) -> str:
+    """Why a name no page is titled with is a person's, or "": written as initials and a surname
     ("K. R. Rao"), or the end of a biography's title in the collection ("Hinton": the page
     "Geoffrey Hinton" opens as a biography). `ending` holds (url, title, lead) of the pages whose
     title ends with the name (SearchBackend.pages_ending_with)."""
     if _INITIALS_NAME.fullmatch(written.strip()):
-        return True
-    return any(page_kind(lead, title) == "person" for _, title, lead in ending)
+        return "written as people's names are: initials and a surname"
+    for _, title, lead in ending:
+        if page_kind(lead, title) == "person":
+            return f'the end of the name of "{title_name(title)}", whose page opens as a biography'
+    return ""
 
 
 def kind_asked_for(kind: str, written: str, keyword: str, people_asked: bool, genus: list[str] | None = None) -> str:

@@ -175,7 +175,7 @@ def kind(c: dict) -> str:
 
 PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s5", "s6", "starred", "support")
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
-EVIDENCE_COLUMNS = ("score", "kind", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "main_article",
+EVIDENCE_COLUMNS = ("score", "kind", "kind_because", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "main_article",
                     "linked", "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated",
                     "p_value", "chance", "thin", "tied", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
@@ -284,6 +284,8 @@ def render_evidence_markdown(report: dict) -> str:
               ("Works", [c for c in cands if kind(c) == "work"]))
     for title, rows in groups:
         lines += _evidence_table(title, rows)
+        if title != "Concepts":
+            lines += _apart_because(rows)
     lines += ["## Why the top concepts rank where they do", ""]
     for i, c in enumerate(concepts[:25], 1):
         e = c["evidence"]
@@ -353,6 +355,13 @@ def _evidence_table(title: str, rows: list[dict], intro: str = "") -> list[str]:
                      f"{_defines(e)} | {e.get('filed') or ''} | {e.get('wordnet') or ''} | "
                      f"{_said(e.get('said'))} | {c['type']} | {e.get('source', 'lists')} |")
     return lines + [""]
+
+
+def _apart_because(rows: list[dict]) -> list[str]:
+    """Under a table of rows ranked apart from the concepts: what put each there."""
+    said = [f"- **{c['phrase']}**: {c['evidence']['kind_because']}." for c in rows
+            if c["evidence"].get("kind_because")]
+    return ["Why each is listed here:", "", *said, ""] if said else []
 
 
 def _count(n: int, noun: str) -> str:

@@ -14,7 +14,8 @@ from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE
                               QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
                               SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
                               UNSAID_FACTOR)
-from scoring.kinds import could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name
+from scoring.kinds import (could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name, read_page_kind,
+                           wordnet_kind)
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, setting_names, names_a_field,
                           opens_as_biography, says_is_a)
 from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_its_study, names_itself, names_keyword_chapter, part_of_keyword
@@ -335,6 +336,30 @@ def test_other_pages_do_not(lead):
 ])
 def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     assert page_kind(lead) == kind
+
+
+@pytest.mark.parametrize("lead, title, kind, because", [
+    ("Alan Turing (23 June 1912 – 7 June 1954) was an English mathematician.", "Alan Turing",
+     "person", "its page opens as a biography (a name, then a birth date or life span)"),
+    ("It is known for many things.", "David Wheeler (computer scientist)",
+     "person", 'its page\'s title says "(computer scientist)"'),
+    ("Cisco Systems, Inc. is an American technology conglomerate headquartered in San Jose.", "Cisco Systems",
+     "organisation", 'its page\'s first sentence calls it a "conglomerate"'),
+    ("The Baroque Cycle is a series of novels by American writer Neal Stephenson.", "The Baroque Cycle",
+     "work", 'its page\'s first sentence calls it a "series of novels"'),
+    ("The award is given every year.", "Computer Pioneer Award",
+     "organisation", 'its page\'s title ends with "Award", as an organisation\'s name does'),
+    ("Raspberry Pi is a series of small single-board computers.", "Raspberry Pi", "concept", ""),
+])
+def test_read_page_kind_says_what_made_the_kind(lead, title, kind, because):
+    assert read_page_kind(lead, title) == (kind, because)
+    assert page_kind(lead, title) == kind
+
+
+def test_wordnet_kind_says_wordnet_filed_it():
+    assert wordnet_kind("person") == ("person", "WordNet files it under people")
+    assert wordnet_kind("organisation") == ("organisation", "WordNet files it under organisations")
+    assert wordnet_kind("concept") == ("concept", "")
 
 
 @pytest.mark.parametrize("title, kind", [
@@ -998,9 +1023,10 @@ def test_person_by_name_reads_initials_or_a_biography_ending_with_the_name():
     bio = ("https://x/Geoffrey_Hinton", "Geoffrey Hinton - Wikipedia",
            "Geoffrey Everest Hinton (born 6 December 1947) is an English Canadian cognitive psychologist.")
     tool = ("https://x/Turbo_Pascal", "Turbo Pascal", "Turbo Pascal is a software development system.")
-    assert person_by_name("Hinton", [bio]) and not person_by_name("Hinton", [])
+    assert person_by_name("Hinton", [bio]) == 'the end of the name of "Geoffrey Hinton", whose page opens as a biography'
+    assert person_by_name("Hinton", []) == ""
     assert not person_by_name("Pascal", [tool])
-    assert person_by_name("K. R. Rao", [])  # initials and a surname
+    assert person_by_name("K. R. Rao", []) == "written as people's names are: initials and a surname"
     assert person_by_name("E. Allen Emerson", [])  # spaced initials, a given name and a surname
     assert not person_by_name("X.Org Server", [])  # an initial joined to the word: a product
     # A given name, middle initials and a surname; not a name's version ("Star Trek V", "Mac OS X").

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from pipeline.evidence_stage import pageless_kind
+from pipeline.evidence_stage import pageless_kind, read_pageless_kind
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
 
 WIKI = "https://en.wikipedia.org/wiki/"
@@ -109,3 +109,25 @@ def test_a_name_written_as_a_works_title_is_a_work(backend):
 ])
 def test_quotes_and_colons_that_are_not_a_title_leave_the_name_a_concept(backend, written):
     assert pageless_kind(backend, None, written) == "concept"
+
+
+def test_each_reading_says_what_made_the_kind(backend, wordnet):
+    # The report's "Why each is listed here" quotes these: each names the rule and its evidence.
+    assert read_pageless_kind(backend, wordnet, "George Dantzig") == (
+        "person", 'a given name ("George") and a surname that is no common noun')
+    assert read_pageless_kind(backend, wordnet, "Hendler", WIKI + "James_Hendler") == (
+        "person", 'its link leads to "James Hendler": a given name ("James") and a surname that is no common noun')
+    assert read_pageless_kind(backend, None, "Morgenstern") == (
+        "person", 'the end of the name of "Oskar Morgenstern", whose page opens as a biography')
+    assert read_pageless_kind(backend, wordnet, "NATO") == (
+        "organisation", 'WordNet knows "NATO", capitalised, only as an organisation or a kind of organisation')
+    assert read_pageless_kind(backend, wordnet, "Commodore", WIKI + "Commodore_International") == (
+        "organisation", 'its link leads to "Commodore International": a name in title case holding a word '
+                        'organisations are named with')
+    assert read_pageless_kind(backend, wordnet, "the book's second author", WIKI + "Oskar_Morgenstern") == (
+        "person", 'its link leads to "Oskar Morgenstern": its page opens as a biography (a name, then a birth date '
+                  'or life span)')
+    assert read_pageless_kind(backend, wordnet, "Wheeler", WIKI + "David_Wheeler_(computer_scientist)") == (
+        "person", 'its link leads to "David Wheeler (computer scientist)": its name says "(computer scientist)"')
+    assert read_pageless_kind(backend, None, "Capitalism: The Unknown Ideal").kind == "work"
+    assert read_pageless_kind(backend, wordnet, "Victoria Falls") == ("concept", "")

@@ -92,6 +92,23 @@ def test_works_are_listed_apart_and_counted_in_the_summary():
     assert concepts < works and md.index("| Quantum Computation and Quantum Information |") > works
 
 
+def test_each_row_ranked_apart_says_why_under_its_table():
+    rep = _report(300)
+    person = {**rep["candidates"][0], "phrase": "Urban Settlements",
+              "evidence": {**rep["candidates"][0]["evidence"], "kind": "person",
+                           "kind_because": 'a given name ("Urban") and a surname that is no common noun'}}
+    broader = {**rep["candidates"][0], "phrase": "Physics",
+               "evidence": {**rep["candidates"][0]["evidence"], "kind": "broader",
+                            "kind_because": "the keyword's page calls the keyword a kind or branch of it"}}
+    rep["candidates"] += [person, broader]
+    md = render_markdown(rep)
+    people, why = md.index("## People"), md.index('- **Urban Settlements**: a given name ("Urban") and a surname')
+    assert people < why < md.index("## Why the top concepts")
+    assert md.index("## Broader terms") < md.index("- **Physics**: the keyword's page calls") < people
+    # A concept has no such line: nothing put it apart.
+    assert "- **Qubit**:" not in md
+
+
 def _note_for_only(note_of, rep: dict, flagged: str, clean: tuple[str, ...]) -> str:
     """The note `note_of` gives `flagged` (bold in report.md), after checking it gives none
     for the `clean` keywords; `rep` is left with the flagged keyword."""
