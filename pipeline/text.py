@@ -205,6 +205,11 @@ def qualifier(name: str) -> str:
     return m.group().strip()[1:-1].strip() if m else ""
 
 
+def indefinite_article(noun: str) -> str:
+    """"an" before a vowel's letter ("an organization"), else "a": for the report's sentences."""
+    return "an" if noun[:1] and noun[:1].lower() in "aeiou" else "a"
+
+
 def singular_last(name: str) -> str:
     """A normalised name with its last word in the singular ("neural networks" -> "neural network")."""
     ws = name.split()

@@ -128,14 +128,14 @@ from pipeline.store import numbering_depth, title_name
 from pipeline.text import contains_phrase, normalise, qualifier, without_qualifier, words
 
 from .hearst import Said
-from .kinds import KINDS, read_page_kind
+from .kinds import KINDS, kind_of_page
 from .lead import DEFINING_SENTENCES, defining_sentence, is_disambiguation, names_a_field, says_is_a
 from .names import concept_key, names_a_list, part_of_keyword
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 182  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 183  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -652,7 +652,8 @@ def is_chapter_on(title: str, keyword: str) -> bool:
     return numbering_depth(title) == 1 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
 
 
-def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> list[dict]:
+def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],
+                          persons_name: Callable[[str], bool] | None = None) -> list[dict]:
     """Concepts whose own page defines them through the keyword, from (url, title, lead) rows.
 
     A page whose first paragraph mentions the keyword ("Automated reasoning is an area of
@@ -677,7 +678,7 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]]) -> li
         if sentence is None:
             continue
         seen.add(norm)
-        kind = read_page_kind(lead, title)
+        kind = kind_of_page(lead, title, persons_name)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
                     "kind": kind.kind, "kind_because": kind.because, "is_a": says_is_a(lead, keyword),
                     "field": names_a_field(lead)})

@@ -7,13 +7,14 @@ a name alone when no page describes it.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, singular, without_qualifier, words
+from pipeline.text import contains_phrase, indefinite_article, singular, without_qualifier, words
 
-from .lead import BRACKETED, DEFINITION, genus_heads, opens_as_biography
-from .lexicon import FRAGMENT_ENDS, NAME_ORGANISATION_WORDS, ORGANISATION_NOUNS, PERSON_NOUNS, WORK_NOUNS
+from .lead import BRACKETED, DEFINITION, genus_heads, genus_of, opens_as_biography
+from .lexicon import (FRAGMENT_ENDS, NAME_ORGANISATION_WORDS, OCCUPATION_HEADS, ORGANISATION_NOUNS, PERSON_NOUNS, ROLE_NOUNS,
+                      WORK_NOUNS)
 from .names import names_a_kind
 from .sentences import first_sentence
 
@@ -65,6 +66,19 @@ def read_page_kind(lead: str, title: str = "") -> Kind:
     if kind.kind == "concept" and title and headed_by_organisation(title_name(title)):
         last = without_qualifier(title_name(title)).split()[-1].strip(",.()")
         return Kind("organisation", f'its page\'s title ends with "{last}", as an organisation\'s name does')
+    return kind
+
+
+def kind_of_page(lead: str, title: str, persons_name: Callable[[str], bool] | None = None) -> Kind:
+    """read_page_kind, and a person's when the first sentence calls its subject what products
+    are called too (role_of_a_person: "a major Linux kernel developer") and `persons_name` reads
+    the title as a person's name (taxonomy.reads_as_person: "Greg Kroah-Hartman")."""
+    kind = read_page_kind(lead, title)
+    if kind.kind != "concept" or persons_name is None or not title:
+        return kind
+    role = role_of_a_person(genus_of(lead))
+    if role and persons_name(without_qualifier(title_name(title))):
+        return Kind("person", f'its page\'s first sentence calls it a "{role}", and its title is a given name and a surname')
     return kind
 
 
@@ -125,7 +139,7 @@ def _lead_kind(lead: str, title: str = "") -> Kind:
     heads = genus_heads(m.group(1))
 
     def calls(head: str) -> str:
-        return f'its page\'s first sentence calls it a "{head}"'
+        return f'its page\'s first sentence calls it {indefinite_article(head)} "{head}"'
 
     person = [h for h in heads if h in PERSON_NOUNS]
     if person:
@@ -150,6 +164,26 @@ def _proper(name: str) -> bool:
     Engineering and Technology", "John Bardeen"; not "central bank" nor "Zener diode"."""
     content = [w for w in name.split() if w.lower() not in FRAGMENT_ENDS]
     return bool(content) and all(w[:1].isupper() for w in content)
+
+
+def names_an_occupation(written: str) -> str:
+    """The head of a name of two words or more that says who does a job, or "": written in
+    lower case after its first letter, no word joining two phrases ("of", "and", "in": "Gender
+    diversity of programmers" is a subject), its last word an OCCUPATION_HEADS noun ("web
+    developers", "Systems analyst", "theoretical physicists"). A capitalised head names a
+    product ("LibreOffice Writer", "Logic Theorist", "Netscape Composer")."""
+    ws = without_qualifier(written).split()
+    if len(ws) < 2 or not all(w.islower() for w in ws[1:]) or any(w in FRAGMENT_ENDS for w in ws):
+        return ""
+    head = singular(ws[-1])
+    return head if head in OCCUPATION_HEADS else ""
+
+
+def role_of_a_person(genus: list[str]) -> str:
+    """The first head of a page's genus that names a person's role, when that role is also a
+    product's or a company's ("developer", "editor": ROLE_NOUNS), or ""; for a page whose
+    title is a person's name ("Greg Kroah-Hartman (GKH) is a major Linux kernel developer")."""
+    return next((h for h in genus if h in ROLE_NOUNS), "")
 
 
 def names_works(keyword: str) -> bool:

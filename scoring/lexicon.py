@@ -90,6 +90,19 @@ PERSON_NOUNS = frozenset({
     "investor", "philanthropist", "programmer", "hacker", "cryptographer", "researcher", "academic", "professor",
     "lecturer", "author", "writer", "novelist", "poet", "journalist", "artist", "actor", "actress",
     "musician", "composer", "politician", "activist", "diplomat", "explorer", "pioneer", "scholar", "educator"})
+# What a person and a product or a company are both called ("a Linux kernel developer", "a
+# text editor", "a window manager"): a person's role only when the page's title is a
+# person's name (kinds.role_of_a_person; session 59: "Greg Kroah-Hartman (GKH) is a major
+# Linux kernel developer" ranked as a concept of linux kernel).
+ROLE_NOUNS = frozenset({"developer", "designer", "editor", "maintainer", "creator", "founder", "co-founder",
+                        "contributor", "expert", "director", "consultant", "advocate", "critic", "analyst",
+                        "administrator"})
+# The head of a name in lower case that says who does a job ("web developers", "Systems
+# analyst", "theoretical physicists": kinds.names_an_occupation): PERSON_NOUNS and three roles
+# that name nothing else in lower case. Not "executive" ("cyclic executive"), "actor"
+# ("virtual actor", the actor model) or "writer" ("report writer"), which name programs too.
+OCCUPATION_HEADS = (PERSON_NOUNS - {"executive", "actor", "actress", "writer"}) | {"developer", "analyst",
+                                                                                   "administrator"}
 # What a work's first sentence calls it: "Introduction to the Theory of Computation is a
 # standard textbook ...", "HAL 9000 is a fictional artificial intelligence character",
 # "Batman is a 1960s American live action television series" (its title's qualifier). A

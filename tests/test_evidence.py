@@ -14,8 +14,8 @@ from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE
                               QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
                               SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
                               UNSAID_FACTOR)
-from scoring.kinds import (could_be_a_name, names_an_organisation, names_works, page_kind, person_by_name, read_page_kind,
-                           wordnet_kind)
+from scoring.kinds import (could_be_a_name, names_an_occupation, names_an_organisation, names_works, page_kind, person_by_name,
+                           read_page_kind, role_of_a_person, wordnet_kind)
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, setting_names, names_a_field,
                           opens_as_biography, says_is_a)
 from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_its_study, names_itself, names_keyword_chapter, part_of_keyword
@@ -188,6 +188,17 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
     assert [d["is_a"] for d in found] == [True, False, True]
 
 
+def test_definition_candidates_read_a_developer_as_a_person_when_the_title_is_a_persons_name():
+    pages = [("u1", "Greg Kroah-Hartman", "Greg Kroah-Hartman (GKH) is a major Linux kernel developer."),
+             ("u2", "Linux Kernel Developer", "Linux Kernel Developer is a developer of the Linux kernel's tools.")]
+    persons = {"Greg Kroah-Hartman"}.__contains__  # stands for taxonomy.reads_as_person (WordNet's given names)
+    assert [(d["phrase"], d["kind"], d["kind_because"]) for d in definition_candidates("linux kernel", pages, persons)] == [
+        ("greg kroah hartman", "person",
+         'its page\'s first sentence calls it a "developer", and its title is a given name and a surname'),
+        ("linux kernel developer", "concept", "")]
+    assert [d["kind"] for d in definition_candidates("linux kernel", pages)] == ["concept", "concept"]
+
+
 @pytest.mark.parametrize("lead, keyword", [
     ("Computational chemistry is a branch of chemistry that uses computer simulation.", "chemistry"),
     ("A humanoid robot is a robot with its body shape built to resemble the human body.", "robots"),
@@ -354,6 +365,25 @@ def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
 def test_read_page_kind_says_what_made_the_kind(lead, title, kind, because):
     assert read_page_kind(lead, title) == (kind, because)
     assert page_kind(lead, title) == kind
+
+
+@pytest.mark.parametrize("written, head", [
+    ("web developers", "developer"), ("Systems analyst", "analyst"), ("theoretical physicists", "physicist"),
+    ("Game developer", "developer"), ("computational scientist", "scientist"),
+    # A capitalised head names a product; a phrase joined by "of" names a subject.
+    ("LibreOffice Writer", ""), ("Logic Theorist", ""), ("Netscape Composer", ""),
+    ("Gender diversity of programmers", ""), ("Motivations of programmers", ""),
+    # Heads that name programs too, and one word alone (WordNet's practitioner rule reads those).
+    ("cyclic executive", ""), ("Virtual actor", ""), ("Report writer", ""), ("physicists", ""), ("Text editor", ""),
+])
+def test_names_an_occupation_reads_the_head_of_a_lower_case_name(written, head):
+    assert names_an_occupation(written) == head
+
+
+def test_role_of_a_person_is_a_role_products_share():
+    assert role_of_a_person(["major", "developer"]) == "developer"
+    assert role_of_a_person(["creator", "editor"]) == "creator"
+    assert role_of_a_person(["scientist"]) == "" and role_of_a_person([]) == ""  # page_kind reads occupations
 
 
 def test_wordnet_kind_says_wordnet_filed_it():

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from pipeline.evidence_stage import pageless_kind, read_pageless_kind
+from pipeline.evidence_stage import _page_facts, pageless_kind, read_pageless_kind
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
 
 WIKI = "https://en.wikipedia.org/wiki/"
@@ -18,6 +18,9 @@ PAGES = [
                                 "manufacturer founded by Jack Tramiel."),
     ("Oskar Morgenstern", "Oskar Morgenstern (January 24, 1902 – July 26, 1977) was a German-born economist."),
     ("Game theory", "Game theory is the study of mathematical models of strategic interaction."),
+    ("Greg Kroah-Hartman", "Greg Kroah-Hartman (GKH) is a major Linux kernel developer."),
+    ("Stanley Gill", "Stanley Gill (26 March 1926 – 1975) was a British computer scientist."),
+    ("Visual Studio Code", "Visual Studio Code is a source-code editor developed by Microsoft."),
 ]
 
 
@@ -68,6 +71,9 @@ def test_the_targets_page_speaks_when_the_collection_holds_it(backend, wordnet):
 def test_a_target_that_only_recases_the_name_adds_nothing(backend, wordnet):
     # "heart" -> ".../Heart": the same name; a biography ending with "Heart" must not make it a person.
     assert pageless_kind(backend, wordnet, "heart", WIKI + "Heart") == "concept"
+    # "gills" -> ".../Gill": the same name in the singular; "Gill" alone would end "Stanley Gill".
+    assert pageless_kind(backend, wordnet, "gills", WIKI + "Gill") == "concept"
+    assert pageless_kind(backend, wordnet, "Hendler", WIKI + "Hendlers") == "concept"
 
 
 def test_without_wordnet_the_collection_still_speaks(backend):
@@ -131,3 +137,12 @@ def test_each_reading_says_what_made_the_kind(backend, wordnet):
         "person", 'its link leads to "David Wheeler (computer scientist)": its name says "(computer scientist)"')
     assert read_pageless_kind(backend, None, "Capitalism: The Unknown Ideal").kind == "work"
     assert read_pageless_kind(backend, wordnet, "Victoria Falls") == ("concept", "")
+
+
+def test_a_page_calling_a_given_name_and_surname_a_developer_is_a_persons(backend, wordnet):
+    # "developer" is a program's and a company's word too: the title decides (session 59).
+    kind = _page_facts(backend, "greg kroah-hartman", "linux kernel", taxonomy=wordnet)[3]
+    assert kind == ("person", 'its page\'s first sentence calls it a "developer", and its title is a given name and a '
+                              "surname")
+    assert _page_facts(backend, "greg kroah-hartman", "linux kernel")[3].kind == "concept"  # no WordNet, no reading
+    assert _page_facts(backend, "visual studio code", "text editor", taxonomy=wordnet)[3].kind == "concept"

@@ -266,3 +266,9 @@ def test_gaps_give_the_punctuation_before_each_word():
     assert gaps(text) == ["", "", "", "", ",", ",", "-", "(", "", "):"]
     assert gaps("G\u00f6del, Escher") == ["", ","]  # folded as words() folds
     assert gaps("") == []
+
+
+def test_indefinite_article_follows_the_nouns_first_letter():
+    from pipeline.text import indefinite_article
+    assert [indefinite_article(n) for n in ("organization", "Organisation", "person", "work", "")] == [
+        "an", "an", "a", "a", "a"]
