@@ -342,7 +342,8 @@ class _Weigher:
         self.shown = {c["phrase"]: c.get("display", c["phrase"]) for c in cands}  # as the lists wrote it
         self.pages_of = {c["phrase"]: c["pages"] for c in cands}
         self.star_map, self.n_docs, self.keyword_is_name, self.beside = star_map, n_docs, keyword_is_name, beside
-        self.people_asked = taxonomy is not None and names_people(taxonomy, keyword)
+        self.people_asked = taxonomy is not None and names_people(
+            taxonomy, keyword, title_from_url(found.keyword_page or ""), genus_of(found.keyword_lead))
         self.people_as_concepts: set[str] = set()  # people ranked as concepts, the keyword naming a kind of person
         self.keyword_genus = genus_of(found.keyword_lead) if keyword_is_name else []
 
@@ -383,7 +384,7 @@ class _Weigher:
             # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
             # the magazine its qualified page is about.
             kind = CONCEPT
-        if kind.kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword):
+        if kind.kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword, self.people_asked):
             # "psychologist" for "psychology", "physicists": who practises or uses it
             kind = Kind("person", "a word for people: every WordNet sense of it is a kind of person "
                                   "(who practises or uses something)")

@@ -31,9 +31,10 @@ IS_A_WINDOW = 10  # words after the copula: the genus phrase, before the differe
 _BIOGRAPHY = re.compile(r"^([^()]{1,120}?)\(((?:[^()]|\([^()]*\))*)\)\s*[,\w]")
 # ... where the parenthesis gives a birth or a life span, not any year ("The Macintosh
 # (branded as Mac since 1998) is a family of computers" is no biography).
-# A birthplace may sit between the years: "November 13, 1911, Vienna – October 2, 2002".
-_LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?(?:,[^()\d,;]{1,40})?\s*[\u2013\u2014-]\s*"
-                   r"(?:[^()\d]{0,20})?\d{1,4}\b",
+# A birthplace may sit between the years: "November 13, 1911, Vienna – October 2, 2002"; so
+# may an Old Style date: "1 July 1646 [O.S. 21 June] – 14 November 1716".
+_LIFE = re.compile(r"\bborn\b|\bdied\b|\bd\.\s|\b\d{3,4}\s*(?:BCE?|AD|CE)?(?:\s*\[[^\[\]()]{1,30}\])?"
+                   r"(?:,[^()\d,;]{1,40})?\s*[\u2013\u2014-]\s*(?:[^()\d]{0,20})?\d{1,4}\b",
                    re.I)
 
 
@@ -304,8 +305,38 @@ def opens_as_biography(lead: str) -> bool:
         return False
     first = first_sentence(lead)
     m = _BIOGRAPHY.search(first)
-    return (m is not None and not _COPULA.search(m.group(1)) and _LIFE.search(m.group(2)) is not None
-            and "isbn" not in m.group(2).lower())
+    if m is not None and not _COPULA.search(m.group(1)) and _gives_a_life(m.group(2)):
+        return True
+    return _life_after_aliases(first)
+
+
+def _gives_a_life(bracketed: str) -> bool:
+    """True if a parenthesis gives a birth or a life span (and is no book's reference)."""
+    return _LIFE.search(bracketed) is not None and "isbn" not in bracketed.lower()
+
+
+def _life_after_aliases(first: str) -> bool:
+    """True if a later parenthesis before the sentence's verb gives the life: aliases and
+    spellings come first, each in brackets ("Gottfried Wilhelm (von) Leibniz (sometimes
+    spelled Leibnitz) (...; 1 July 1646 – 14 November 1716) was", "Ibn Sina (Persian: ...),
+    also known as ... Avicenna (...; c. 980 – June 1037) was"). Not after "The": "The Battle
+    of ... (part of ...) (1 July – 18 November 1916) was a battle" names no one."""
+    spans, depth, start = [], 0, 0
+    outside = []
+    for i, ch in enumerate(first):
+        if ch == "(":
+            depth += 1
+            if depth == 1:
+                start = i
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i))
+        outside.append(" " if depth or ch == ")" else ch)
+    verb = _COPULA.search("".join(outside))
+    if verb is None or len(spans) < 2 or first.startswith("The ") or spans[0][0] > 120:
+        return False
+    return any(_gives_a_life(first[a + 1:b]) for a, b in spans[1:] if b < verb.start())
 
 
 # What a first sentence says its subject is: "Google LLC is an American multinational

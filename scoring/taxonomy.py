@@ -19,7 +19,7 @@ import os
 import re
 import weakref
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, Protocol
+from typing import Mapping, NamedTuple, Protocol, Sequence
 
 from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
 
@@ -279,7 +279,7 @@ def not_a_noun(graph: Graph, written: str) -> bool:
 PRACTITIONER_PREFIX = 5  # letters a practitioner's name shares with the field's ("psycholog...")
 
 
-def practitioner(graph: Graph, written: str, keyword: str) -> bool:
+def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | None = None) -> bool:
     """True for a name every WordNet sense of which is a kind of person, written as a common
     noun or named after the keyword: who practises or uses something ("physicists",
     "composer", "Neuroscientists", "Users"; "Psychologist" for "psychology"), a person, not
@@ -289,7 +289,8 @@ def practitioner(graph: Graph, written: str, keyword: str) -> bool:
     are: a capitalised singular may be a name WordNet also has as a role ("Git", "Commodore",
     "Copycat"), unless it shares its first PRACTITIONER_PREFIX letters with a word of the
     keyword. When the keyword is itself a kind of person ("computer scientist") its
-    sub-kinds are what the user asked for, and stay concepts. WordNet 3.0 knows some terms
+    sub-kinds are what the user asked for, and stay concepts (`people_asked`, names_people's
+    answer when the caller has read the keyword's page). WordNet 3.0 knows some terms
     only as roles ("estimator", "mod"): they go with the people too, a known loss; of the
     judged candidates so typed (sessions 3-22) none was a hit, eleven were misses.
     """
@@ -304,14 +305,33 @@ def practitioner(graph: Graph, written: str, keyword: str) -> bool:
     common = written.islower() or (written[:1].isupper() and written[1:].islower() and written.endswith("s"))
     if not (named_after or common):
         return False
-    return not names_people(graph, keyword)
+    return not (names_people(graph, keyword) if people_asked is None else people_asked)
 
 
-def names_people(graph: Graph, keyword: str) -> bool:
+def names_people(graph: Graph, keyword: str, page_title: str = "", page_genus: Sequence[str] = ()) -> bool:
     """True if every WordNet sense of the keyword is a kind of person ("computer scientist",
-    "mathematicians"): then people are its instances, what the user asked for."""
+    "mathematicians"): then people are its instances, what the user asked for.
+
+    Not one person ("Plato", an instance of a philosopher: the people his page names are
+    others, not kinds of him), nor a keyword the collection's page titled with it calls
+    something else (`page_genus`, the heads of what its first sentence says it is: "Git is a
+    distributed version-control system", though WordNet's only git is a worthless person).
+    """
     own = senses(graph, keyword)
-    return bool(own) and all(kind_of(graph, s) == "person" for s in own)
+    if not own or any(kind_of(graph, s) != "person" or _individual(graph, s) for s in own):
+        return False
+    if page_genus and singular_last(normalise(without_qualifier(page_title))) == singular_last(normalise(keyword)):
+        return any(h in _PEOPLE_WORDS or any(kind_of(graph, s) == "person" for s in senses(graph, h))
+                   for h in page_genus)
+    return True
+
+
+_PEOPLE_WORDS = frozenset({"person", "people", "human", "humans"})  # WordNet's top of people, not under it
+
+
+def _individual(graph: Graph, synset: int) -> bool:
+    """True for a synset WordNet files as an instance ("Plato"), not a kind."""
+    return any(rel == "instance_of" for _, rel in graph.up(synset))
 
 
 # Words that open a WordNet name of a person without being anyone's given name: honorifics
@@ -335,8 +355,7 @@ def given_name(graph: Graph, word: str) -> bool:
     word = fold_accents(word.lower())
     if word in NOT_GIVEN_NAMES or _role(graph, word):
         return False
-    return any(any(rel == "instance_of" for _, rel in graph.up(s)) and kind_of(graph, s) == "person"
-               for s in graph.starting_with(word))
+    return any(_individual(graph, s) and kind_of(graph, s) == "person" for s in graph.starting_with(word))
 
 
 def _written(graph: Graph, word: str, capitalised: bool) -> list[int]:

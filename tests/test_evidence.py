@@ -244,6 +244,11 @@ def test_says_is_a_only_in_the_first_sentences_genus(lead, keyword):
     "Alan Emtage (born November 27, 1964) conceived and implemented the first version of Archie.",
     "Richard Matthew Stallman (/ˈstɔːlmən/; born March 16, 1953), often known by his initials, rms, and "
     "occasionally upper-cased, RMS, is an American free software movement activist.",
+    # Aliases and spellings first, each in brackets; an Old Style date inside the life (session 59)
+    "Gottfried Wilhelm (von) Leibniz (sometimes spelled Leibnitz) (/ˈlaɪbnɪts/; German: [ˈɡɔtfʁiːt]; 1 July 1646 "
+    "[O.S. 21 June] – 14 November 1716) was a prominent German polymath.",
+    "Ibn Sina (Persian: ابن سینا), also known as Abu Ali Sina (ابوعلی سینا), Pur Sina (پورسینا), and often known in "
+    "the west as Avicenna (/ˌævɪˈsɛnə/; c. 980 – June 1037) was a Persian polymath.",
 ])
 def test_biographies_open_with_a_year_in_parentheses(lead):
     assert opens_as_biography(lead)
@@ -262,6 +267,10 @@ def test_biographies_open_with_a_year_in_parentheses(lead):
     "Frankenstein; or, The Modern Prometheus is a novel written by English author Mary Shelley (1797–1851) that "
     "tells the story of Victor Frankenstein.",
     "World War II (1939–1945).",  # nothing after the parenthesis
+    # a later parenthesis: only after a name, not after "The", and before the verb
+    "The Battle of the Somme (French: Bataille de la Somme) (1 July – 18 November 1916) was a battle.",
+    "Python (a language) (first released 1991) is a language.",
+    "Unix (/ˈjuːnɪks/; trademarked as UNIX) is a family of multitasking (1970–1980) operating systems.",
     "",
 ])
 def test_other_pages_do_not(lead):

@@ -189,6 +189,9 @@ def test_practitioner_is_a_person_named_after_the_field(wordnet):
     assert practitioner(wordnet, "Psychologist", "psychology")  # capitalised, but named after the field
     assert not practitioner(wordnet, "engineer", "engineering")  # also an engine's driver... a concept sense
     assert not practitioner(wordnet, "psychology", "psychology")  # the field, not a person
+    # Whether the keyword names people is the caller's reading when it has one (names_people with its page).
+    assert not practitioner(wordnet, "programmers", "git")  # WordNet alone: a git is a person
+    assert practitioner(wordnet, "programmers", "git", people_asked=False)
 
 
 def test_practitioner_is_any_role_written_as_a_common_noun(wordnet):
@@ -210,6 +213,15 @@ def test_names_people_when_every_sense_of_the_keyword_is_a_person(wordnet):
     assert not names_people(wordnet, "robotics")
     assert not names_people(wordnet, "engineer")  # also an engine's driver... and a concept sense
     assert not names_people(wordnet, "Ralph Griswold")  # unknown to WordNet: nothing is asked
+    # One person is no kind of person: the people Plato's page names are others (session 59).
+    assert not names_people(wordnet, "Plato") and not names_people(wordnet, "aristotle")
+    # WordNet's only git is a worthless person; the collection's page titled "Git" says a system.
+    assert names_people(wordnet, "git")
+    assert not names_people(wordnet, "git", "Git", ["system"])
+    assert names_people(wordnet, "computer scientist", "Computer scientist", ["person"])
+    assert names_people(wordnet, "programmers", "Programmer", ["person"])
+    # A page titled otherwise (a redirect to the field) does not speak for the keyword.
+    assert names_people(wordnet, "linguist", "Linguistics", ["study"])
 
 
 def test_wordnet_table_is_plain_sqlite(wordnet):
