@@ -78,7 +78,8 @@ def kind_of_page(lead: str, title: str, persons_name: Callable[[str], bool] | No
         return kind
     role = role_of_a_person(genus_of(lead))
     if role and persons_name(without_qualifier(title_name(title))):
-        return Kind("person", f'its page\'s first sentence calls it a "{role}", and its title is a given name and a surname')
+        return Kind("person", f'its page\'s first sentence calls it {indefinite_article(role)} "{role}", and its title '
+                              "is a given name and a surname")
     return kind
 
 

@@ -190,13 +190,16 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
 
 def test_definition_candidates_read_a_developer_as_a_person_when_the_title_is_a_persons_name():
     pages = [("u1", "Greg Kroah-Hartman", "Greg Kroah-Hartman (GKH) is a major Linux kernel developer."),
+             ("u3", "Pamela Jones", "Pamela Jones is the editor of Groklaw, a website on the Linux kernel's lawsuits."),
              ("u2", "Linux Kernel Developer", "Linux Kernel Developer is a developer of the Linux kernel's tools.")]
-    persons = {"Greg Kroah-Hartman"}.__contains__  # stands for taxonomy.reads_as_person (WordNet's given names)
+    persons = {"Greg Kroah-Hartman", "Pamela Jones"}.__contains__  # stands for taxonomy.reads_as_person
     assert [(d["phrase"], d["kind"], d["kind_because"]) for d in definition_candidates("linux kernel", pages, persons)] == [
         ("greg kroah hartman", "person",
          'its page\'s first sentence calls it a "developer", and its title is a given name and a surname'),
+        ("pamela jones", "person",
+         'its page\'s first sentence calls it an "editor", and its title is a given name and a surname'),
         ("linux kernel developer", "concept", "")]
-    assert [d["kind"] for d in definition_candidates("linux kernel", pages)] == ["concept", "concept"]
+    assert [d["kind"] for d in definition_candidates("linux kernel", pages)] == ["concept", "concept", "concept"]
 
 
 @pytest.mark.parametrize("lead, keyword", [
