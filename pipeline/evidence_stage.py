@@ -119,10 +119,11 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # (session 29). Pages' first paragraphs come first, so a term with a page is read there.
     # A candidate with no page of its own is described by its glossary entry, if one names
     # the keyword: that entry speaks for it as its page would.
+    persons = persons_name(taxonomy)
     glossed = {d["phrase"]: d for d in definition_candidates(keyword, backend.entries_mentioning(keyword, domain),
-                                                             persons_name(taxonomy))}
+                                                             persons)}
     leads = backend.leads_mentioning(keyword, domain)
-    from_leads = definition_candidates(keyword, leads, persons_name(taxonomy))
+    from_leads = definition_candidates(keyword, leads, persons)
     by_lead = {d["phrase"] for d in from_leads}
     defined = [d for d in from_leads + [g for p, g in glossed.items() if p not in by_lead] if d["phrase"] not in mined]
     # The keyword's own page, if --domain lets the run read it: what it says the keyword is
@@ -342,10 +343,12 @@ class _Weigher:
         self.shown = {c["phrase"]: c.get("display", c["phrase"]) for c in cands}  # as the lists wrote it
         self.pages_of = {c["phrase"]: c["pages"] for c in cands}
         self.star_map, self.n_docs, self.keyword_is_name, self.beside = star_map, n_docs, keyword_is_name, beside
+        keyword_genus = genus_of(found.keyword_lead)
         self.people_asked = taxonomy is not None and names_people(
-            taxonomy, keyword, title_from_url(found.keyword_page or ""), genus_of(found.keyword_lead))
+            taxonomy, keyword, title_from_url(found.keyword_page or ""), keyword_genus)
         self.people_as_concepts: set[str] = set()  # people ranked as concepts, the keyword naming a kind of person
-        self.keyword_genus = genus_of(found.keyword_lead) if keyword_is_name else []
+        self.keyword_genus = keyword_genus if keyword_is_name else []
+        self.persons_name = persons_name(taxonomy)  # one reader for every candidate's page
 
     def written_of(self, phrase: str, source: str) -> str:
         """The name as the lists or the page wrote it."""
@@ -358,7 +361,7 @@ class _Weigher:
         if source != "definition":
             page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
                                                                           read_genus=self.keyword_is_name,
-                                                                          taxonomy=taxonomy)
+                                                                          persons=self.persons_name)
             written = self.written_of(phrase, source)
             gloss = found.glossed.get(normalise(without_qualifier(written))) if page is None else None
             if gloss is not None:
@@ -896,14 +899,14 @@ def persons_name(taxonomy: Graph | None) -> Callable[[str], bool] | None:
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str, read_genus: bool = False,
-                taxonomy: Graph | None = None) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str]]:
+                persons: Callable[[str], bool] | None = None) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str]]:
     """(page URL, its title, defining sentence, kind and why, is-a, field, genus heads if `read_genus` or an
     organisation's page, else []) of the page that speaks for a candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
         return None, "", None, CONCEPT, False, False, []
     url, title, lead, sentence = about
-    kind = kind_of_page(lead, title, persons_name(taxonomy))
+    kind = kind_of_page(lead, title, persons)
     # An organisation's genus tells one of the keyword's kinds from a body named after it
     # (kind_asked_for): read for every organisation, few in a run.
     return (url, title, sentence, kind, says_is_a(lead, keyword), names_a_field(lead),

@@ -76,8 +76,11 @@ def kind_of_page(lead: str, title: str, persons_name: Callable[[str], bool] | No
     kind = read_page_kind(lead, title)
     if kind.kind != "concept" or persons_name is None or not title:
         return kind
+    # The title first: most are no person's name, and reading it is cheaper than the genus.
+    if not persons_name(without_qualifier(title_name(title))):
+        return kind
     role = role_of_a_person(genus_of(lead))
-    if role and persons_name(without_qualifier(title_name(title))):
+    if role:
         return Kind("person", f'its page\'s first sentence calls it {indefinite_article(role)} "{role}", and its title '
                               "is a given name and a surname")
     return kind

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from pipeline.evidence_stage import _page_facts, pageless_kind, read_pageless_kind
+from pipeline.evidence_stage import _page_facts, pageless_kind, persons_name, read_pageless_kind
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
 
 WIKI = "https://en.wikipedia.org/wiki/"
@@ -141,8 +141,8 @@ def test_each_reading_says_what_made_the_kind(backend, wordnet):
 
 def test_a_page_calling_a_given_name_and_surname_a_developer_is_a_persons(backend, wordnet):
     # "developer" is a program's and a company's word too: the title decides (session 59).
-    kind = _page_facts(backend, "greg kroah-hartman", "linux kernel", taxonomy=wordnet)[3]
+    kind = _page_facts(backend, "greg kroah-hartman", "linux kernel", persons=persons_name(wordnet))[3]
     assert kind == ("person", 'its page\'s first sentence calls it a "developer", and its title is a given name and a '
                               "surname")
     assert _page_facts(backend, "greg kroah-hartman", "linux kernel")[3].kind == "concept"  # no WordNet, no reading
-    assert _page_facts(backend, "visual studio code", "text editor", taxonomy=wordnet)[3].kind == "concept"
+    assert _page_facts(backend, "visual studio code", "text editor", persons=persons_name(wordnet))[3].kind == "concept"
