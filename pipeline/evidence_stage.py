@@ -18,15 +18,15 @@ from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
 from lxml import etree
 
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
-                              at_chance, by_sense, chance_p, choose_page, definition_candidates, is_common,
+                              at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
                               rank_key, weigh,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
-from scoring.lead import (abbreviates, genus_of, is_broader, name_words, names_a_field, names_as_alias, opens_in_lower_case, opens_on,
-                          says_is_a, setting_names, shared_genus, subject_names)
+from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
+                          opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_its_study, names_itself,
                            names_keyword_chapter, part_of_keyword)
@@ -34,8 +34,8 @@ from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
                              section_prose_links, section_titles, summary_box_links)
-from scoring.taxonomy import (Graph, cited_as_author, introduced_as_person, name_kind, names_people, not_a_noun, placement,
-                              practitioner, reads_as_person, relation, senses, senses_in_context)
+from scoring.taxonomy import (Graph, cited_as_author, introduced_as_person, name_kind, names_a_discipline, names_people,
+                              not_a_noun, placement, practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .links import contents_links, link_anchors, link_blocks, links_naming
@@ -348,6 +348,8 @@ class _Weigher:
             taxonomy, keyword, title_from_url(found.keyword_page or ""), keyword_genus)
         self.people_as_concepts: set[str] = set()  # people ranked as concepts, the keyword naming a kind of person
         self.keyword_genus = keyword_genus if keyword_is_name else []
+        self.keyword_field = keyword_is_a_field(
+            keyword, found.keyword_lead, names_a_discipline(taxonomy, keyword) if taxonomy is not None else None)
         self.persons_name = persons_name(taxonomy)  # one reader for every candidate's page
 
     def written_of(self, phrase: str, source: str) -> str:
@@ -497,7 +499,10 @@ class _Weigher:
                        if bare in found.keyword_fields else
                        "WordNet files the keyword under it" if wordnet == "above" else
                        "the field named after the keyword, which studies it"
-                       if source not in ("section", "main") and names_its_study(written, keyword) else "")
+                       if source not in ("section", "main") and names_its_study(written, keyword) else
+                       "its page calls it a field of study and the keyword is none: a field that studies the "
+                       "keyword or works beside it, not a part of it"
+                       if field_beside(facts, self.keyword_field, written, keyword) else "")
             if broader:
                 row["kind"], row["kind_because"] = "broader", broader
         return row

@@ -13,7 +13,7 @@ from pipeline.store import title_name
 from pipeline.text import (compound_groups, contains_phrase, fold, gaps, qualifier, singular, singular_words, stemmed,
                            without_qualifier, words)
 
-from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS
+from .lexicon import FIELD_NOUNS, PERSON_NOUNS, PREPOSITIONS, STUDY_HEADS
 from .names import acronyms, follows_contrast
 from .sentences import first_sentence, sentences
 
@@ -297,6 +297,20 @@ def names_a_field(lead: str) -> bool:
     the mind", "... is a branch of mathematics"; not "... is a method of fitting curves")."""
     genus = _genus(lead)
     return genus is not None and any(h in FIELD_NOUNS for h in genus_heads(genus))
+
+
+def keyword_is_a_field(keyword: str, lead: str, in_wordnet: bool | None) -> bool | None:
+    """True if the keyword is a field of study: its page's first sentence says so
+    (names_a_field), WordNet files a sense of it as one (`in_wordnet`,
+    taxonomy.names_a_discipline), or its name ends in a study word ("group theory", "data
+    science"). False if its page calls it something else or WordNet knows it only as other
+    things ("causality", "cognition", "Plato"); None if nothing says what it is."""
+    ws = singular_words(keyword)
+    if names_a_field(lead) or in_wordnet or (ws and ws[-1] in STUDY_HEADS | {"study"}):
+        return True
+    if in_wordnet is False or genus_of(lead):
+        return False
+    return None
 
 
 def opens_as_biography(lead: str) -> bool:

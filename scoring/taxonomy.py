@@ -32,6 +32,7 @@ MAX_DEPTH = 20  # WordNet 3.0's deepest noun path is 19 links
 PERSON = 7846  # person.n.01 "a human being"
 ORGANISATION = 8008335  # organization.n.01 "a group of people who work together"
 LOCATION = 27167  # location.n.01 "a point or extent in space": cities, states, countries
+DISCIPLINE = 5996646  # discipline.n.01 "a branch of knowledge": the fields of study
 
 
 _IS_A = frozenset({"is_a", "instance_of"})  # a kind of, or an individual of (a named person, a company)
@@ -327,6 +328,16 @@ def names_people(graph: Graph, keyword: str, page_title: str = "", page_genus: S
 
 
 _PEOPLE_WORDS = frozenset({"person", "people", "human", "humans"})  # WordNet's top of people, not under it
+
+
+def names_a_discipline(graph: Graph, phrase: str) -> bool | None:
+    """True if a WordNet noun sense of the name is a field of study ("algebra", "history",
+    "ethics"), False if WordNet knows the name but none of its senses is one ("causality",
+    "cognition", "plato"), None if WordNet does not know it."""
+    own = senses(graph, phrase)
+    if not own:
+        return None
+    return any(DISCIPLINE in ancestors(graph, s, _IS_A) for s in own)
 
 
 def _individual(graph: Graph, synset: int) -> bool:

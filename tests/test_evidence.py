@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -9,15 +10,15 @@ from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
 from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE, DEFINES_FACTOR,
-                              definition_candidates, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
+                              definition_candidates, field_beside, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
                               LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi, OTHER_FIELD_FACTOR, page_name_candidates,
                               QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
                               SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
                               UNSAID_FACTOR)
 from scoring.kinds import (could_be_a_name, names_an_occupation, names_an_organisation, names_works, page_kind, person_by_name,
                            read_page_kind, role_of_a_person, wordnet_kind)
-from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, setting_names, names_a_field,
-                          opens_as_biography, says_is_a)
+from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, keyword_is_a_field,
+                          setting_names, names_a_field, opens_as_biography, says_is_a)
 from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_its_study, names_itself, names_keyword_chapter, part_of_keyword
 from scoring.sentences import first_sentence, sentences
 
@@ -1797,3 +1798,39 @@ def test_subject_names_are_the_whole_names_a_first_sentence_gives_before_its_ver
     china = "China (Chinese: 中国; pinyin: Zhōngguó), officially the People's Republic of China (PRC), is a country."
     assert {("chinese",), ("pinyin",)}.isdisjoint(subject_names("China", china))
     assert {("china",), ("prc",), ("zhongguo",)} <= subject_names("China", china)
+
+
+@pytest.mark.parametrize("keyword, lead, in_wordnet, expected", [
+    # Its page calls it a field, WordNet does, or its name ends in a study word.
+    ("computer vision", "Computer vision is an interdisciplinary scientific field that deals with images.", None, True),
+    ("algebra", "", True, True),
+    ("group theory", "In mathematics, group theory studies the algebraic structures known as groups.", None, True),
+    ("Data science", "", None, True),
+    # Its page calls it something else, or WordNet knows it only as other things.
+    ("causality", "Causality is influence by which one event contributes to the production of another.",
+     False, False),
+    ("plato", "", False, False),
+    ("parallel computing", "Parallel computing is a type of computation in which many calculations run at once.",
+     None, False),
+    # Nothing says: no page with a genus, and WordNet does not know the name.
+    ("deep learning", "Deep learning is part of a broader family of machine learning methods.", None, None),
+    ("overfitting", "", None, None),
+])
+def test_keyword_is_a_field(keyword, lead, in_wordnet, expected):
+    assert keyword_is_a_field(keyword, lead, in_wordnet) is expected
+
+
+def test_field_beside_a_keyword_that_is_no_field():
+    field = Facts(field=True, has_page=True)
+    assert field_beside(field, False, "Metaphysics", "causality")
+    assert field_beside(field, False, "Epistemology", "Plato")
+    # The keyword is a field, or nothing says whether it is: its fields may be its branches.
+    assert not field_beside(field, True, "Algebraic topology", "topology")
+    assert not field_beside(field, None, "Computer vision", "deep learning")
+    # Its page puts it under the keyword, a class named after the keyword files it, or its name
+    # holds the keyword's ("Philosophy of mind" for mind, plurals folded): left to the counts.
+    assert not field_beside(replace(field, defines=True, is_a=True), False, "Cognitive neuroscience", "cognition")
+    assert not field_beside(replace(field, filed="Cognition"), False, "Cognitive psychology", "cognition")
+    assert not field_beside(field, False, "Philosophy of mind", "minds")
+    # Not a field: nothing to say.
+    assert not field_beside(Facts(has_page=True), False, "Determinism", "causality")

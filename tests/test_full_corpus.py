@@ -194,6 +194,22 @@ def test_the_field_named_after_the_keyword_is_broader_than_it(full):
     assert "the field named after the keyword that studies it" in Path(task.output()["md"].path).read_text()
 
 
+def test_a_field_listed_for_a_keyword_that_is_no_field_is_broader_than_it(full):
+    """Causality's page says it is an influence, not a field; "Metaphysics" is a field whose page
+    does not put it under causality: the field that studies causality, listed apart as a
+    broader term with its reason, not among the concepts (session 60, version 185)."""
+    from scoring.evidence import listed_concepts
+    out, _ = full
+    [(task, report)] = _topic_runs(out, "causality")
+    evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
+    metaphysics = evidence["metaphysics"]
+    assert metaphysics["field"] and not metaphysics["is_a"] and metaphysics["kind"] == "broader"
+    assert "the keyword is none" in metaphysics["kind_because"]
+    listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
+    assert "metaphysics" not in listed and "four causes" in listed[:3], listed
+    assert "a field that studies the keyword or works beside it" in Path(task.output()["md"].path).read_text()
+
+
 def test_an_author_written_surname_first_is_a_person(full):
     """The bibliographies of "computational complexity" write "Arora, Sanjeev" and
     "Papadimitriou, Christos"; no page is titled with them. Read in the order people write a

@@ -9,7 +9,7 @@ from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import taxonomy_candidates
 from scoring.names import fold_variants, part_of_keyword
 from scoring.taxonomy import (ancestors, below, cited_as_author, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
-                              names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
+                              names_a_discipline, names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -222,6 +222,16 @@ def test_names_people_when_every_sense_of_the_keyword_is_a_person(wordnet):
     assert names_people(wordnet, "programmers", "Programmer", ["person"])
     # A page titled otherwise (a redirect to the field) does not speak for the keyword.
     assert names_people(wordnet, "linguist", "Linguistics", ["study"])
+
+
+def test_names_a_discipline_reads_whether_a_sense_is_a_field_of_study(wordnet):
+    # One sense so filed is enough: "history" is also the past, "ethics" also a motive.
+    assert names_a_discipline(wordnet, "group theory") and names_a_discipline(wordnet, "Applied mathematics")
+    assert names_a_discipline(wordnet, "history") and names_a_discipline(wordnet, "ethics")
+    # Known, and no sense a field: a relation, a mental process, a doctrine, a person.
+    for name in ("causality", "cognition", "positivism", "intelligence", "Plato", "complex number"):
+        assert names_a_discipline(wordnet, name) is False, name
+    assert names_a_discipline(wordnet, "deep learning") is None  # unknown to WordNet (2006)
 
 
 def test_wordnet_table_is_plain_sqlite(wordnet):
