@@ -258,8 +258,9 @@ def render_evidence_markdown(report: dict) -> str:
         "people or organisations) and works (whose page's first sentence or title qualifier calls them a book, "
         "textbook, film, journal, fictional character, ...) are ranked apart, after the concepts. "
         "So are broader terms: those the keyword's own page calls it a kind or branch of, or sets it in "
-        "(\"In X, the keyword is ...\"), and the field named after the keyword that studies it (\"probability "
-        "theory\" for probability).",
+        "(\"In X, the keyword is ...\"), the field named after the keyword that studies it (\"probability "
+        "theory\" for probability), and, for a keyword that is no field of study, a field whose page does not "
+        "put it under the keyword (\"Metaphysics\" for causality).",
         "",
     ]
     if report.get("keyword_sentence"):

@@ -207,7 +207,9 @@ def test_a_field_listed_for_a_keyword_that_is_no_field_is_broader_than_it(full):
     assert "the keyword is none" in metaphysics["kind_because"]
     listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
     assert "metaphysics" not in listed and "four causes" in listed[:3], listed
-    assert "a field that studies the keyword or works beside it" in Path(task.output()["md"].path).read_text()
+    md = Path(task.output()["md"].path).read_text()
+    assert "a field that studies the keyword or works beside it" in md  # its reason, under Broader terms
+    assert "for a keyword that is no field of study, a field whose page" in md  # the legend
 
 
 def test_an_author_written_surname_first_is_a_person(full):
