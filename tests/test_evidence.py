@@ -374,6 +374,17 @@ def test_page_kind_reads_the_head_noun_of_the_first_sentence(lead, kind):
     ("The award is given every year.", "Computer Pioneer Award",
      "organisation", 'its page\'s title ends with "Award", as an organisation\'s name does'),
     ("Raspberry Pi is a series of small single-board computers.", "Raspberry Pi", "concept", ""),
+    # A body's years are written as a life is: its genus decides (version 186).
+    ("Computer Usage Company (CUC) (1955–1986), sometimes called Computer Usage Corporation, was the first "
+     "independent computer software company.", "Computer Usage Company",
+     "organisation", 'its page\'s first sentence calls it a "company"'),
+    ("Hotwired (1994–1999) was the first commercial web magazine, launched on October 27, 1994.", "HotWired",
+     "work", 'its page\'s first sentence calls it a "magazine"'),
+    ("Remington Rand (1927–1955) was an early American business machines manufacturer.", "Remington Rand",
+     "organisation", 'its page\'s first sentence calls it a "manufacturer"'),
+    # ... but a person named with a work stays a person.
+    ("Mary Shelley (30 August 1797 – 1 February 1851) was an English novelist and the author of a book.",
+     "Mary Shelley", "person", "its page opens as a biography (a name, then a birth date or life span)"),
 ])
 def test_read_page_kind_says_what_made_the_kind(lead, title, kind, because):
     assert read_page_kind(lead, title) == (kind, because)
