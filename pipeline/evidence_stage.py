@@ -20,7 +20,7 @@ from lxml import etree
 from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
-                              rank_key, weigh,
+                              rank_key, weigh, wordnet_sibling,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
@@ -311,6 +311,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,
             "keyword_genus": weigher.keyword_genus,
             "broader": sum(r["kind"] == "broader" for r in rows),
+            "siblings": sum(r["kind"] == "sibling" for r in rows),
             "at_chance": sum(r["chance"] for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows),
@@ -505,6 +506,10 @@ class _Weigher:
                        if field_beside(facts, self.keyword_field, written, keyword) else "")
             if broader:
                 row["kind"], row["kind_because"] = "broader", broader
+            elif wordnet_sibling(facts):
+                row["kind"], row["kind_because"] = "sibling", (
+                    "WordNet files it beside the keyword, under the same parent; neither its name nor its page puts "
+                    "it under the keyword")
         return row
 
 

@@ -169,7 +169,7 @@ def render_markdown(report: dict) -> str:
 
 
 def kind(c: dict) -> str:
-    """Where the default method put the candidate: "concept", "broader", "person", "organisation" or "work"."""
+    """Where the default method put the candidate: "concept", "broader", "sibling", "person", "organisation" or "work"."""
     return c.get("evidence", {}).get("kind", "concept")
 
 
@@ -260,7 +260,9 @@ def render_evidence_markdown(report: dict) -> str:
         "So are broader terms: those the keyword's own page calls it a kind or branch of, or sets it in "
         "(\"In X, the keyword is ...\"), the field named after the keyword that studies it (\"probability "
         "theory\" for probability), and, for a keyword that is no field of study, a field whose page does not "
-        "put it under the keyword (\"Metaphysics\" for causality).",
+        "put it under the keyword (\"Metaphysics\" for causality). Sibling terms are ranked apart too: "
+        "names WordNet files beside the keyword, under one parent (\"Permian\" for the Triassic), unless "
+        "their name holds the keyword's or their page calls them a kind of it.",
         "",
     ]
     if report.get("keyword_sentence"):
@@ -280,6 +282,7 @@ def render_evidence_markdown(report: dict) -> str:
     concepts = ranked(report)
     weak = weak_concepts(cands)
     groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
+              ("Sibling terms", [c for c in cands if kind(c) == "sibling"]),
               ("People", [c for c in cands if kind(c) == "person"]),
               ("Organisations", [c for c in cands if kind(c) == "organisation"]),
               ("Works", [c for c in cands if kind(c) == "work"]))
@@ -388,15 +391,18 @@ def summary_lines(report: dict, path: str) -> list[str]:
         works = [c["phrase"] for c in cands if kind(c) == "work"]
         concepts = ranked(report)
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
+        siblings = [c["phrase"] for c in cands if kind(c) == "sibling" and c["evidence"]["score"] > 0]
         weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
                f"{len(weak)} with weak evidence (under {CONCEPT_FLOOR:g}, thin, or tied by counts only), "
-               f"{_count(len(broader), 'broader term')}, {len(people)} people, {_count(len(orgs), 'organisation')} and "
+               f"{_count(len(broader), 'broader term')}, {_count(len(siblings), 'sibling term')}, "
+               f"{len(people)} people, {_count(len(orgs), 'organisation')} and "
                f"{_count(len(works), 'work')} apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
-        for label, names in (("Weak evidence", [c["phrase"] for c in weak]), ("Broader", broader), ("People", people),
+        for label, names in (("Weak evidence", [c["phrase"] for c in weak]), ("Broader", broader), ("Siblings", siblings),
+                             ("People", people),
                              ("Organisations", orgs), ("Works", works)):
             if names:
                 out.append(f"  {label}: " + ", ".join(names[:5]) + (", ..." if len(names) > 5 else ""))

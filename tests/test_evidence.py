@@ -10,7 +10,7 @@ from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
 from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE, DEFINES_FACTOR,
-                              definition_candidates, field_beside, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
+                              definition_candidates, field_beside, wordnet_sibling, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
                               LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi, OTHER_FIELD_FACTOR, page_name_candidates,
                               QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
                               SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
@@ -1845,3 +1845,13 @@ def test_field_beside_a_keyword_that_is_no_field():
     assert not field_beside(field, False, "Philosophy of mind", "minds")
     # Not a field: nothing to say.
     assert not field_beside(Facts(has_page=True), False, "Determinism", "causality")
+
+
+def test_a_wordnet_sibling_is_listed_apart_unless_its_name_or_page_puts_it_under_the_keyword():
+    sibling = Facts(wordnet="sibling", has_page=True, defines=True)
+    assert wordnet_sibling(sibling)  # "Permian" for the Triassic: a definition alone does not say "a kind of"
+    # "minor planet" for planet: a name holding the keyword's names one of its kinds.
+    assert not wordnet_sibling(replace(sibling, holds_keyword=True))
+    # "Puffins are ... auks": the page calls it a kind of the keyword, whatever WordNet files.
+    assert not wordnet_sibling(replace(sibling, is_a=True))
+    assert not wordnet_sibling(replace(sibling, wordnet="kind")) and not wordnet_sibling(replace(sibling, wordnet=None))

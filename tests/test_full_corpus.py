@@ -212,6 +212,22 @@ def test_a_field_listed_for_a_keyword_that_is_no_field_is_broader_than_it(full):
     assert "for a keyword that is no field of study, a field whose page" in md  # the legend
 
 
+def test_a_wordnet_sibling_is_listed_apart_as_a_sibling_term(full):
+    """WordNet files botany beside zoology (both branches of biology), and botany's page does not
+    call it a kind of zoology: a sibling term, listed apart with its reason, not among the
+    concepts, while the branches WordNet files under zoology stay (session 61, version 187)."""
+    from scoring.evidence import listed_concepts
+    out, _ = full
+    [(task, report)] = _topic_runs(out, "zoology")
+    evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
+    botany = evidence["botany"]
+    assert botany["wordnet"] == "sibling" and botany["kind"] == "sibling" and botany["score"] > 0.14
+    listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
+    assert "botany" not in listed and "ornithology" in listed[:3], listed
+    md = Path(task.output()["md"].path).read_text()
+    assert md.index("## Sibling terms") < md.index("- **botany**: WordNet files it beside the keyword")
+
+
 def test_an_author_written_surname_first_is_a_person(full):
     """The bibliographies of "computational complexity" write "Arora, Sanjeev" and
     "Papadimitriou, Christos"; no page is titled with them. Read in the order people write a

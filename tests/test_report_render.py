@@ -85,7 +85,7 @@ def test_works_are_listed_apart_and_counted_in_the_summary():
             "evidence": {**rep["candidates"][0]["evidence"], "kind": "work"}}
     rep["candidates"].append(work)
     head, *rest = summary_lines(rep, "r.md")
-    assert head.endswith("0 broader terms, 0 people, 0 organisations and 1 work apart")
+    assert head.endswith("0 broader terms, 0 sibling terms, 0 people, 0 organisations and 1 work apart")
     assert "  Works: Quantum Computation and Quantum Information" in rest
     md = render_markdown(rep)
     concepts, works = md.index("## Concepts"), md.index("## Works")
@@ -100,11 +100,17 @@ def test_each_row_ranked_apart_says_why_under_its_table():
     broader = {**rep["candidates"][0], "phrase": "Physics",
                "evidence": {**rep["candidates"][0]["evidence"], "kind": "broader",
                             "kind_because": "the keyword's page calls the keyword a kind or branch of it"}}
-    rep["candidates"] += [person, broader]
+    sibling = {**rep["candidates"][0], "phrase": "Permian",
+               "evidence": {**rep["candidates"][0]["evidence"], "kind": "sibling",
+                            "kind_because": "WordNet files it beside the keyword, under the same parent"}}
+    rep["candidates"] += [person, broader, sibling]
     md = render_markdown(rep)
     people, why = md.index("## People"), md.index('- **Urban Settlements**: a given name ("Urban") and a surname')
     assert people < why < md.index("## Why the top concepts")
-    assert md.index("## Broader terms") < md.index("- **Physics**: the keyword's page calls") < people
+    assert md.index("## Broader terms") < md.index("- **Physics**: the keyword's page calls") < md.index("## Sibling terms")
+    assert md.index("## Sibling terms") < md.index("- **Permian**: WordNet files it beside") < people
+    head, *rest = summary_lines(rep, "r.md")
+    assert "1 broader term, 1 sibling term, 1 people" in head and "  Siblings: Permian" in rest
     # A concept has no such line: nothing put it apart.
     assert "- **Qubit**:" not in md
 

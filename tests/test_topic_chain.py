@@ -377,7 +377,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
                   -c["evidence"]["score"]) for c in rep["candidates"] if c["evidence"]["kind"] == kind]
         assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
-    assert evidence["works"] == kinds.count("work")
+    assert evidence["works"] == kinds.count("work") and evidence["siblings"] == kinds.count("sibling")
     # Broader terms are what the keyword's own page, quoted in the report, calls it a kind of,
     # and the field named after the keyword that studies it ("machine learning theory").
     from scoring.names import names_its_study
@@ -403,7 +403,8 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
 
 
 def test_wordnet_beside_and_above_the_keyword(env):
-    """A WordNet co-hyponym of the keyword counts x1/1.5; a name the keyword is filed under is a broader term."""
+    """A WordNet co-hyponym of the keyword counts x1/1.5 and is a sibling term; a name the keyword
+    is filed under is a broader term."""
     from scoring.evidence import SIBLING_FACTOR
 
     runs = {}
@@ -414,7 +415,7 @@ def test_wordnet_beside_and_above_the_keyword(env):
     beside = [c for c in runs["cognitive science"]["candidates"] if c["evidence"]["wordnet"] == "sibling"]
     assert [c["normalised"] for c in beside] == ["psychology"]  # both sciences in WordNet
     assert f"x {SIBLING_FACTOR:.3g} (WordNet: filed beside the keyword" in beside[0]["evidence"]["why"]
-    assert beside[0]["evidence"]["kind"] == "concept"
+    assert beside[0]["evidence"]["kind"] == "sibling" and "beside the keyword" in beside[0]["evidence"]["kind_because"]
     above = {c["normalised"]: c["evidence"]["kind"] for c in runs["robotics"]["candidates"]
              if c["evidence"]["wordnet"] == "above"}
     assert above == {"artificial intelligence": "broader", "computer science": "broader"}
