@@ -17,10 +17,10 @@ from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
 
 from lxml import etree
 
-from scoring.evidence import (OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
+from scoring.evidence import (CONCEPT_FLOOR, OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
-                              rank_key, weigh, wordnet_sibling,
+                              rank_key, weigh, wordnet_sibling, floor_of,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
@@ -448,6 +448,7 @@ class _Weigher:
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
+                      keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
         score, why, is_tied = weigh(r["s1"], value, facts)
@@ -461,7 +462,7 @@ class _Weigher:
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
                "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
-               "tied": is_tied, "score": round(score, 6), "why": why, "ruled_out": False}
+               "tied": is_tied, "floor": floor_of(facts), "score": round(score, 6), "why": why, "ruled_out": False}
         if source != "lists":
             # Not in the mined lists: the report needs what the published stages give the others.
             row.update(display=written, type=r["type"],
@@ -561,7 +562,7 @@ def _rank_once(rows: list[dict], backend: SearchBackend, shown: dict[str, str], 
         row["p_value"] = float(f"{chance_p(row['n_k'], row['n_cp'], row['n_b'], n_docs):.3g}")
         row["chance"] = at_chance(row["p_value"])
         row["weak"] = not row["ruled_out"] and is_weak(row["score"], row["n_b"], names_a_section(row),
-                                                       row.get("tied", True))
+                                                       row.get("tied", True), row.get("floor", CONCEPT_FLOOR))
     rows.sort(key=rank_key)
 
 

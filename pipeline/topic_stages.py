@@ -272,7 +272,7 @@ _EVIDENCE_DEFAULTS = {"source": "lists", "kind": "concept", "kind_because": "", 
                       "field": False, "wordnet": None,
                       "said": None, "p_value": None, "chance": False,
                       "holds_keyword": False, "same_genus": None, "listed_beside": False,
-                      "ruled_out": False, "weak": False, "tied": True}  # evidence from before these were recorded
+                      "ruled_out": False, "weak": False, "tied": True, "floor": None}  # evidence from before these were recorded
 
 
 def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scored: Sequence[dict],
@@ -303,7 +303,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                                              "said", "holds_keyword", "same_genus", "listed_beside",
                                              "defining_sentence", "variant_of",
                                              "p_value", "chance",
-                                             "thin", "tied", "weak", "ruled_out", "why")}
+                                             "thin", "tied", "floor", "weak", "ruled_out", "why")}
     if evidence_result is not None:
         extra = {"ranking_version": RANKING_VERSION,
                  "n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),

@@ -135,7 +135,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 187  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 188  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -303,6 +303,36 @@ CONCEPT_FLOOR = 0.14
 # for the rest. Listing them apart lets tied concepts ranked after them in (about 0.6 hits
 # judged), so the lists lose few hits and hold fewer misses.
 
+# The floor for a keyword that is a name (a program, a distribution, a place, a period), read
+# by kind of evidence as the tie rule is: its page's sections, links and lists name its
+# neighbours (the distributions built on it, the programs beside it, the periods before and
+# after) as often as its parts, so a concept nothing but such a place ties to it (no page
+# calling it a kind of the keyword, no name holding the keyword's, no WordNet placement under
+# it: `names_only`) is a hit less often at every score. Session 61, over the judged top 10s of
+# version 187 (before this floor), 370 such places of 142 name keywords of the shared corpus:
+# hits in 0.38 of them at 0.15-0.2, 0.47 at 0.2-0.3, 0.50 at 0.3-0.5 and 0.70 over 0.5, and a
+# logistic fit crosses P(hit) = 1/2 at 0.32 (bench/quality/calibrate_floor.py's second table
+# reads it on later versions, where the floor has already moved such places down). The
+# documentation sites have almost no such places (their chapter titles are no names: below).
+NAME_FLOOR = 0.3
+
+
+def names_only(facts: Facts) -> bool:
+    """True if the keyword is a name whose page says what it is, and nothing but where the
+    collection names the candidate ties it: no page calling it a kind of the keyword, no name
+    holding the keyword's, no WordNet placement under it (NAME_FLOOR)."""
+    # Without a page saying what the keyword is, its capitals may be a manual's typography, not a
+    # name: the Python library's and Octave's chapter titles ("Markup Processing", "Linear
+    # Algebra") are written so in their tables of contents and running heads, and their sections
+    # and lists are their parts (14 of the 17 places the floor took there were hits; session 61).
+    return (facts.keyword_is_name and facts.keyword_has_genus and not (facts.defines and facts.is_a)
+            and not facts.holds_keyword and facts.wordnet not in UNDER)
+
+
+def floor_of(facts: Facts) -> float:
+    """The score under which the candidate is weak evidence: NAME_FLOOR if `names_only`, else CONCEPT_FLOOR."""
+    return NAME_FLOOR if names_only(facts) else CONCEPT_FLOOR
+
 
 def npmi(n_k: int, n_cp: int, n_b: int, n_docs: int) -> float:
     """Normalised pointwise mutual information of keyword and candidate over n_docs documents.
@@ -370,6 +400,7 @@ class Facts:
     n_k: int = 0                   # the keyword's, for untied_link (0: not known)
     named_kind: bool = False       # its name is the keyword's with modifiers (names_a_kind)
     keyword_is_name: bool = False  # the collection writes the keyword as a name (NAME_SHARE)
+    keyword_has_genus: bool = False  # the keyword's page says what it is ("musl is a C standard library")
     holds_keyword: bool = False    # its name holds the keyword's words (holds_name)
     same_genus: str | None = None  # the head its page and the keyword's both call their subject
     listed_beside: bool = False    # a mined list holds it beside the keyword itself (scoring.peers)
@@ -804,16 +835,18 @@ def tied(facts: Facts) -> bool:
     return weigh(0.0, 0.0, facts)[2]
 
 
-def is_weak(score: float, n_b: int = MIN_SHARED_DOCUMENTS, sectioned: bool = False, is_tied: bool = True) -> bool:
-    """True if a candidate's evidence is weak: a score under CONCEPT_FLOOR (more likely a miss
-    than a hit), one document shared with the keyword unless a section of its page is titled so,
-    or nothing but the hit counts tying it to the keyword (`is_tied` False; the note at CONCEPT_FLOOR)."""
+def is_weak(score: float, n_b: int = MIN_SHARED_DOCUMENTS, sectioned: bool = False, is_tied: bool = True,
+            floor: float = CONCEPT_FLOOR) -> bool:
+    """True if a candidate's evidence is weak: a score under its floor (CONCEPT_FLOOR, or NAME_FLOOR:
+    floor_of; more likely a miss than a hit), one document shared with the keyword unless a section
+    of its page is titled so, or nothing but the hit counts tying it to the keyword (`is_tied`
+    False; the note at CONCEPT_FLOOR)."""
     # A section of the keyword's own page is the page's word, not a co-occurrence: its heading
     # often shares that page alone with the keyword (on the manual and the scikit-learn site,
     # 18 of the 19 such judged top-10 places at the floor or over were hits; session 44). An
     # overlap at chance only ranks later: a collection of a few dozen pages has too few
     # documents for the test to tell anything from chance.
-    return score < CONCEPT_FLOOR or (is_thin(n_b) and not sectioned) or not is_tied
+    return score < floor or (is_thin(n_b) and not sectioned) or not is_tied
 
 
 def names_a_section(evidence: dict) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 
 TOP = 10
 
@@ -118,7 +118,9 @@ def all_weak_note(report: dict) -> str | None:
     if (report.get("parameters", {}).get("method") != "evidence" or listed_concepts(report["candidates"])
             or not weak_concepts(report["candidates"])):
         return None
-    return (f"Weak evidence only: every concept scores under {CONCEPT_FLOOR:g}, shares one document with the "
+    return (f"Weak evidence only: every concept scores under its floor ({CONCEPT_FLOOR:g}; {NAME_FLOOR:g} when the "
+            "keyword is a name whose page says what it is and nothing but where the collection names it ties a concept), "
+            "shares one document with the "
             "keyword or has nothing but its hit counts tying it to the keyword, so none is listed as a concept; "
             "the candidates are listed under \"Weak evidence\", more likely misses than hits. Try a broader or "
             "more common name of the subject, or mine more pages (--pages).")
@@ -177,7 +179,7 @@ PUBLISHED_COLUMNS = ("phrase", "type", "n_cp", "n_b", "s1", "s2", "s3", "s4", "s
 # The default method's evidence, flat, so a spreadsheet can sort and filter by it.
 EVIDENCE_COLUMNS = ("score", "kind", "kind_because", "source", "npmi", "lists", "defines", "is_a", "field", "sectioned", "main_article",
                     "linked", "cited", "filed", "wordnet", "said_sentences", "said_kind_of", "said_coordinated",
-                    "p_value", "chance", "thin", "tied", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
+                    "p_value", "chance", "thin", "tied", "floor", "weak", "ruled_out", "variant_of", "holds_keyword", "same_genus", "listed_beside")
 
 
 def _defines(e: dict) -> str:
@@ -327,7 +329,11 @@ def render_evidence_markdown(report: dict) -> str:
     lines += _evidence_table(
         "Weak evidence", weak,
         f"Concepts scoring under {CONCEPT_FLOOR:g}, at such scores more likely a miss than a hit "
-        "(bench/quality/calibrate_floor.py fits that from the hand-judged lists), and those whose overlap "
+        "(bench/quality/calibrate_floor.py fits that from the hand-judged lists; for a keyword that is a name whose "
+        "page says what it is, "
+        f"{NAME_FLOOR:g} for a concept that nothing but where the collection names it ties to the keyword: no page "
+        "calling it a kind of the keyword, no name holding the keyword's, no WordNet placement under it; "
+        "\"floor\" in report.json), and those whose overlap "
         "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
         "keyword's own page is titled so, and those that nothing but their hit counts ties to the keyword "
         "(no definition, star, section, link, citing paragraphs, filing, WordNet placement, kind-of sentence "
@@ -395,7 +401,7 @@ def summary_lines(report: dict, path: str) -> list[str]:
         weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
-               f"{len(weak)} with weak evidence (under {CONCEPT_FLOOR:g}, thin, or tied by counts only), "
+               f"{len(weak)} with weak evidence (under the floor, {CONCEPT_FLOOR:g} or {NAME_FLOOR:g}, thin, or tied by counts only), "
                f"{_count(len(broader), 'broader term')}, {_count(len(siblings), 'sibling term')}, "
                f"{len(people)} people, {_count(len(orgs), 'organisation')} and "
                f"{_count(len(works), 'work')} apart"]

@@ -1855,3 +1855,21 @@ def test_a_wordnet_sibling_is_listed_apart_unless_its_name_or_page_puts_it_under
     # "Puffins are ... auks": the page calls it a kind of the keyword, whatever WordNet files.
     assert not wordnet_sibling(replace(sibling, is_a=True))
     assert not wordnet_sibling(replace(sibling, wordnet="kind")) and not wordnet_sibling(replace(sibling, wordnet=None))
+
+
+def test_a_name_keywords_concept_tied_only_where_the_collection_names_it_has_a_higher_floor():
+    from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, floor_of, is_weak, names_only
+    # "Alpine Linux" for musl: a link and a list name it, nothing says it is part of musl.
+    linked = Facts(keyword_is_name=True, keyword_has_genus=True, linked=True, has_page=True, defines=True)
+    assert names_only(linked) and floor_of(linked) == NAME_FLOOR > CONCEPT_FLOOR
+    assert is_weak(0.2, floor=floor_of(linked)) and not is_weak(0.35, floor=floor_of(linked))
+    # Its page calls it a kind of the keyword, its name holds the keyword's, WordNet files it
+    # under the keyword, or the keyword is no name: the floor every concept has.
+    # So does a name whose page does not say what it is: a manual's chapter title ("Linear Algebra")
+    # is written in capitals by typography.
+    for facts in (replace(linked, is_a=True), replace(linked, holds_keyword=True), replace(linked, wordnet="part"),
+                  replace(linked, keyword_is_name=False), replace(linked, keyword_has_genus=False)):
+        assert not names_only(facts) and floor_of(facts) == CONCEPT_FLOOR
+        assert not is_weak(0.2, floor=floor_of(facts))
+    # A WordNet sibling is not under the keyword: the name floor applies.
+    assert floor_of(replace(linked, wordnet="sibling")) == NAME_FLOOR

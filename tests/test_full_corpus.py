@@ -228,6 +228,24 @@ def test_a_wordnet_sibling_is_listed_apart_as_a_sibling_term(full):
     assert md.index("## Sibling terms") < md.index("- **botany**: WordNet files it beside the keyword")
 
 
+def test_a_name_keywords_neighbour_tied_only_where_it_is_named_has_the_name_floor(full):
+    """Java is a name whose page says what it is ("a ... language"). "Clojure", another language
+    its lists name beside it, scores over 0.14 but under NAME_FLOOR with nothing tying it but
+    where it is named: weak evidence. "Java ME", scoring less, holds the keyword's name and is
+    listed under the common floor (session 61, version 188)."""
+    from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, listed_concepts
+    out, _ = full
+    [(task, report)] = _topic_runs(out, "java")
+    assert report["keyword_is_name"] and report["keyword_genus"]
+    evidence = {c["normalised"]: c["evidence"] for c in report["candidates"]}
+    clojure, java_me = evidence["clojure"], evidence["java me"]
+    assert CONCEPT_FLOOR < clojure["score"] < NAME_FLOOR and clojure["floor"] == NAME_FLOOR and clojure["weak"]
+    assert java_me["score"] < clojure["score"] and java_me["floor"] == CONCEPT_FLOOR and not java_me["weak"]
+    listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
+    assert "java me" in listed and "clojure" not in listed
+    assert "for a keyword that is a name whose page says what it is" in Path(task.output()["md"].path).read_text()
+
+
 def test_an_author_written_surname_first_is_a_person(full):
     """The bibliographies of "computational complexity" write "Arora, Sanjeev" and
     "Papadimitriou, Christos"; no page is titled with them. Read in the order people write a

@@ -47,3 +47,27 @@ def test_places_are_the_first_ten_concepts_with_the_floor_ignored_and_judged_one
     places = judged_places([("quantum computing", report)],
                            {"quantum computing": {"hits": ["qubit"], "misses": ["Quantum dot", "Alan Turing"]}})
     assert places == [(0.6, True), (0.05, False)]
+
+
+def test_the_name_floors_places_are_a_name_keywords_concepts_tied_only_where_they_are_named():
+    from bench.quality.calibrate_floor import names_only_place, pooled_rows
+
+    def cand(phrase, score, **ev):
+        return {"phrase": phrase, "evidence": {"kind": "concept", "score": score, "weak": score < 0.14, "defines": False,
+                                               "is_a": False, "holds_keyword": False, "wordnet": None, "tied": True,
+                                               "thin": False, **ev}}
+    report = {"keyword_is_name": True, "keyword_genus": ["library"],
+              "candidates": [cand("musl-gcc", 0.9, holds_keyword=True), cand("Alpine Linux", 0.5),
+                             cand("C standard library", 0.4, defines=True, is_a=True), cand("OpenWrt", 0.2),
+                             cand("glibc", 0.1, tied=False), cand("uClibc", 0.3, thin=True)]}
+    judged = {"musl": {"hits": ["musl-gcc", "C standard library", "uClibc"], "misses": ["Alpine Linux", "OpenWrt", "glibc"]}}
+    assert judged_places([("musl", report)], judged, names_only_place) == [(0.5, False), (0.2, False)]
+    # A keyword that is no name, or one whose page does not say what it is, has no such places.
+    assert judged_places([("musl", {**report, "keyword_is_name": False})], judged, names_only_place) == []
+    assert judged_places([("musl", {**report, "keyword_genus": []})], judged, names_only_place) == []
+    # A collection whose hits do not rise with the score has no 1/2 point, and says so.
+    rows = pooled_rows({"shared": [(0.1, False), (0.2, False), (0.5, True), (0.6, True), (0.3, True), (0.15, True)],
+                        "postgresql": [(0.1, True), (0.5, False)]}, floor=0.24)
+    assert [r["collection"] for r in rows] == ["shared", "postgresql", "all pooled", "all but the shared corpus"]
+    assert rows[1]["half_point"] is None and rows[0]["half_point"] is not None
+    assert rows[0]["kept_by_floor"] == 3 and rows[0]["kept_hit_rate"] == 1.0

@@ -211,7 +211,7 @@ def test_concepts_under_the_floor_are_listed_apart_and_counted_in_the_summary():
     assert "Qubit" in why and "Quantum dot" not in why  # explained only among the listed
     assert "| 1 | Quantum dot |" in weak and f"under {CONCEPT_FLOOR:g}" in weak  # after the why: a long list
     lines = summary_lines(rep, "r.md")
-    assert "1 concepts ranked" in lines[0] and "1 with weak evidence (under 0.14, thin, or tied by counts only)" in lines[0]
+    assert "1 concepts ranked" in lines[0] and "1 with weak evidence (under the floor, 0.14 or 0.3, thin, or tied by counts only)" in lines[0]
     assert "  Weak evidence: Quantum dot" in lines
     assert all_weak_note(rep) is None
     header, rows = report_table(rep)
@@ -224,7 +224,7 @@ def test_a_run_whose_every_concept_is_weak_says_so_before_the_list():
     rep = _report(300)
     rep["candidates"][0]["evidence"].update(score=0.01, weak=True)
     note = all_weak_note(rep)
-    assert note.startswith("Weak evidence only: every concept scores under 0.14, shares one document")
+    assert note.startswith("Weak evidence only: every concept scores under its floor (0.14; 0.3 when the keyword is a name")
     assert f"**{note}**" in render_markdown(rep) and "## Concepts" not in render_markdown(rep)
     assert note in summary_lines(rep, "r.md")
     rep["parameters"]["method"] = "published"  # the published method has no floor

@@ -9,6 +9,9 @@ have fetched them), runs or reuses every judged keyword's TopicConcepts run, tak
 first 10 concepts as ranked with the floor ignored, and fits a logistic regression of
 "judged a hit" on log10(score) over the judged places. The floor is the score where the
 fit's P(hit) is 1/2: below it, a listed concept would more likely be a miss than a hit.
+A second table fits the same over the places that NAME_FLOOR is for: keywords that are
+names whose page says what they are, concepts a tie holds (not thin) but nothing beyond where the collection names them
+(scoring.evidence.names_only).
 Prints, and writes to `bench/results/quality/floor.md` and `floor.json`, each
 collection's fit and 1/2 point, the pooled one, the one without the shared corpus (the
 collection most of the ranking was developed on), and the hit rate by score band.
@@ -21,9 +24,9 @@ import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from scoring.evidence import CONCEPT_FLOOR, RANKING_VERSION, listed_concepts
+from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, RANKING_VERSION, Facts, listed_concepts, names_only
 from scoring.names import concept_key
 
 from .handjudged import TOP, verdicts
@@ -96,38 +99,88 @@ def band_rates(places: Sequence[tuple[float, bool]], edges: Sequence[float] = BA
     return out
 
 
-def judged_places(reports: list[tuple[str, dict]], judgements: dict) -> list[tuple[float, bool]]:
-    """(score, hit) of each judged place among every report's first TOP concepts, the floor ignored."""
+def names_only_place(report: dict, evidence: dict) -> bool:
+    """True if the place is one NAME_FLOOR is for: the keyword is a name whose page says what it is, a tie holds the concept
+    (not thin), and nothing but where the collection names it does (evidence.names_only)."""
+    facts = Facts(keyword_is_name=bool(report.get("keyword_is_name")), keyword_has_genus=bool(report.get("keyword_genus")),
+                  defines=bool(evidence.get("defines")),
+                  is_a=bool(evidence.get("is_a")), holds_keyword=bool(evidence.get("holds_keyword")),
+                  wordnet=evidence.get("wordnet"))
+    return names_only(facts) and evidence.get("tied", True) and not evidence.get("thin")
+
+
+def judged_places(reports: list[tuple[str, dict]], judgements: dict,
+                  which: Callable[[dict, dict], bool] | None = None) -> list[tuple[float, bool]]:
+    """(score, hit) of each judged place among every report's first TOP concepts, the floor ignored;
+    only the places `which(report, evidence)` keeps, when given."""
     out = []
     for keyword, report in reports:
         known = verdicts(judgements[keyword])
         for c in listed_concepts(report["candidates"], with_weak=True)[:TOP]:
+            if which is not None and not which(report, c["evidence"]):
+                continue
             verdict = known.get(concept_key(c["phrase"]))
             if verdict is not None:
                 out.append((c["evidence"]["score"], verdict))
     return out
 
 
-def summary(name: str, places: list[tuple[float, bool]]) -> dict:
-    """One collection's (or a pool's) places, hit rate, 1/2 point and precision over the places kept by the floor."""
-    kept = [hit for score, hit in places if score >= CONCEPT_FLOOR]
+def summary(name: str, places: list[tuple[float, bool]], floor: float = CONCEPT_FLOOR) -> dict:
+    """One collection's (or a pool's) places, hit rate, 1/2 point (None when hits do not rise with
+    the score) and precision over the places kept by `floor`."""
+    kept = [hit for score, hit in places if score >= floor]
+    try:
+        half: float | None = round(half_point(*zip(*places)), 3)
+    except ValueError:  # one outcome only, or hits falling with the score: nothing to read
+        half = None
     return {"collection": name, "places": len(places), "hit_rate": round(sum(h for _, h in places) / len(places), 3),
-            "half_point": round(half_point(*zip(*places)), 3),
+            "half_point": half,
             "kept_by_floor": len(kept), "kept_hit_rate": round(sum(kept) / len(kept), 3) if kept else None}
 
 
-def render(rows: list[dict], bands: list[dict]) -> list[str]:
+def pooled_rows(pooled: dict[str, list[tuple[float, bool]]], floor: float = CONCEPT_FLOOR) -> list[dict]:
+    """A summary per collection with places, the pooled one, and the one without the shared corpus."""
+    rows = [summary(name, places, floor) for name, places in pooled.items() if places]
+    everything = [p for places in pooled.values() for p in places]
+    if len(rows) > 1:
+        rows.append(summary("all pooled", everything, floor))
+        others = [p for name, places in pooled.items() if name != "shared" for p in places]
+        if "shared" in pooled and others:
+            rows.append(summary("all but the shared corpus", others, floor))
+    return rows
+
+
+def _table(rows: list[dict]) -> list[str]:
+    """A fit's table, a row per collection."""
+    return ["| collection | judged places | hit rate | P(hit) = 1/2 at score | places at or over the floor "
+            "| their hit rate |", "|---|---|---|---|---|---|"] + [
+        f"| {r['collection']} | {r['places']} | {r['hit_rate']:.2f} | "
+        f"{'-' if r['half_point'] is None else format(r['half_point'], '.3f')} | "
+        f"{r['kept_by_floor']} | {r['kept_hit_rate'] if r['kept_hit_rate'] is not None else '-'} |" for r in rows]
+
+
+def _bands(bands: list[dict]) -> list[str]:
+    """A table of hit rates by score band."""
+    return ["| score | judged places | hit rate |", "|---|---|---|"] + [
+        f"| {b['from']:g} to {'any' if b['to'] is None else format(b['to'], 'g')} | {b['places']} | "
+        f"{b['hit_rate']:.2f} |" for b in bands]
+
+
+def render(rows: list[dict], bands: list[dict], name_rows: Sequence[dict] = (),
+           name_bands: Sequence[dict] = ()) -> list[str]:
     """The Markdown result."""
     lines = ["# The confidence floor, fitted to the hand judgements", "",
              f"Ranking version {RANKING_VERSION}; the floor in use is {CONCEPT_FLOOR:g}. Each judged keyword's first "
-             f"{TOP} concepts with the floor ignored; P(hit) fitted against log10(score).", "",
-             "| collection | judged places | hit rate | P(hit) = 1/2 at score | places at or over the floor "
-             "| their hit rate |", "|---|---|---|---|---|---|"]
-    lines += [f"| {r['collection']} | {r['places']} | {r['hit_rate']:.2f} | {r['half_point']:.3f} | "
-              f"{r['kept_by_floor']} | {r['kept_hit_rate'] if r['kept_hit_rate'] is not None else '-'} |" for r in rows]
-    lines += ["", "All collections pooled, by score band:", "", "| score | judged places | hit rate |", "|---|---|---|"]
-    lines += [f"| {b['from']:g} to {'any' if b['to'] is None else format(b['to'], 'g')} | {b['places']} | "
-              f"{b['hit_rate']:.2f} |" for b in bands]
+             f"{TOP} concepts with the floor ignored; P(hit) fitted against log10(score).", ""]
+    lines += _table(rows) + ["", "All collections pooled, by score band:", ""] + _bands(bands)
+    if name_rows:
+        lines += ["", f"## Keywords that are names: NAME_FLOOR ({NAME_FLOOR:g})", "",
+                  "The same fit over the places of keywords that are names whose page says what they are (a genus), "
+                  "whose concept a tie holds (not thin) "
+                  "but nothing beyond where the collection names it: no page calling it a kind of the keyword, "
+                  "no name holding the keyword's, no WordNet placement under it (scoring.evidence.names_only). "
+                  "Places at or over the floor: at or over NAME_FLOOR.", ""]
+        lines += _table(list(name_rows)) + ["", "Pooled, by score band:", ""] + _bands(list(name_bands))
     return lines
 
 
@@ -139,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     chosen = [c for c in COLLECTIONS if not args.only or c.name in args.only]
     pooled: dict[str, list[tuple[float, bool]]] = {}
+    names: dict[str, list[tuple[float, bool]]] = {}
     for c in chosen:
         if c.site is not None and not Path(c.site.corpus).is_dir():
             print(f"{c.name}: {c.site.corpus} is missing, skipped (make bench-{'manual' if c.name == 'postgresql' else c.name})",
@@ -149,20 +203,19 @@ def main(argv: list[str] | None = None) -> int:
         if reports is None:
             return 1
         pooled[c.name] = judged_places(reports, judgements)
+        names[c.name] = judged_places(reports, judgements, names_only_place)
     if not pooled:
         print("no judged collection to calibrate on", file=sys.stderr)
         return 1
-    rows = [summary(name, places) for name, places in pooled.items()]
-    everything = [p for places in pooled.values() for p in places]
-    if len(pooled) > 1:
-        rows.append(summary("all pooled", everything))
-        others = [p for name, places in pooled.items() if name != "shared" for p in places]
-        if "shared" in pooled and others:
-            rows.append(summary("all but the shared corpus", others))
-    bands = band_rates(everything)
-    publish(args.out, render(rows, bands))
+    rows = pooled_rows(pooled)
+    bands = band_rates([p for places in pooled.values() for p in places])
+    name_rows = pooled_rows(names, NAME_FLOOR)
+    name_bands = band_rates([p for places in names.values() for p in places])
+    publish(args.out, render(rows, bands, name_rows, name_bands))
     args.out.with_suffix(".json").write_text(json.dumps({"ranking_version": RANKING_VERSION, "floor": CONCEPT_FLOOR,
-                                                          "collections": rows, "bands": bands}, indent=1) + "\n",
+                                                          "collections": rows, "bands": bands,
+                                                          "name_floor": NAME_FLOOR, "names": name_rows,
+                                                          "name_bands": name_bands}, indent=1) + "\n",
                                              encoding="utf-8")
     return 0
 
