@@ -214,8 +214,9 @@ def names_works(keyword: str) -> bool:
 
 def names_an_organisation(written: str) -> bool:
     """True for a name of two or more words in title case that holds a NAME_ORGANISATION_WORDS
-    word or ends with "International" ("Amnesty International", "SRI International")."""
-    content = [w for w in written.split() if w.lower() not in FRAGMENT_ENDS]
+    word or ends with "International" ("Amnesty International", "SRI International"); an
+    ampersand joins as "and" does ("Creed & Company")."""
+    content = [w for w in written.split() if w.lower() not in FRAGMENT_ENDS and w != "&"]
     return (len(content) >= 2 and all(w[:1].isupper() for w in content)
             and (any(w.lower().strip(",.()") in NAME_ORGANISATION_WORDS for w in content)
                  or content[-1] == "International"))

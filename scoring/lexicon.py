@@ -79,7 +79,11 @@ NAME_ORGANISATION_WORDS = frozenset({
     "federation", "consortium", "university", "college", "laboratory", "laboratories", "agency",
     "symposium", "conference", "workshop", "congress", "prize", "award", "medal", "studios", "council",
     "commission", "committee", "institution", "academy", "museum", "bureau", "alliance", "initiative",
-    "school", "hospital", "center", "centre", "party"})
+    "school", "hospital", "center", "centre", "party",
+    # A firm's legal form ("ARM Holdings", "Pearson PLC"; not "AG", two letters that name too
+    # much else, nor "Limited", which names trains: "Lake Shore Limited"): session 61, "ABN-AMRO
+    # Holding", "RFS Holdings", "Sega Sammy Holdings" were judged top-10 misses, read as concepts.
+    "holding", "holdings", "plc", "gmbh"})
 # What a biography without dates calls its subject: "Kunihiko Fukushima (Japanese: ...) is a
 # Japanese computer scientist". Occupations only: no word a product or program is also
 # called ("developer", "designer", "editor", "assistant", "agent" stay out).

@@ -1068,6 +1068,13 @@ def test_page_name_candidates_take_anchor_texts_as_headings():
     ("Massachusetts General Hospital", True),
     ("Centre for the Study of Existential Risk", True),
     ("Data center", False),             # not in title case: the concept
+    ("Creed & Company", True),          # an ampersand joins as "and" does
+    ("J. Lyons & Company", True),
+    ("Siemens & Halske", False),        # two surnames: a firm, or a duo, a film, a game
+    ("RFS Holdings", True),             # a firm's legal form
+    ("Pearson PLC", True),
+    ("Lake Shore Limited", False),      # a train: "Limited" is no legal form there
+    ("Holding pattern", False),         # not in title case
 ])
 def test_names_an_organisation_reads_title_case_names(written, expected):
     assert names_an_organisation(written) is expected
