@@ -10,8 +10,8 @@ first 10 concepts as ranked with the floor ignored, and fits a logistic regressi
 "judged a hit" on log10(score) over the judged places. The floor is the score where the
 fit's P(hit) is 1/2: below it, a listed concept would more likely be a miss than a hit.
 A second table fits the same over the places that NAME_FLOOR is for: keywords that are
-names whose page says what they are, concepts a tie holds (not thin) but nothing beyond where the collection names them
-(scoring.evidence.names_only).
+names whose page says what they are, concepts a tie holds (not thin) but nothing beyond
+where the collection names them (scoring.evidence.names_only).
 Prints, and writes to `bench/results/quality/floor.md` and `floor.json`, each
 collection's fit and 1/2 point, the pooled one, the one without the shared corpus (the
 collection most of the ranking was developed on), and the hit rate by score band.
@@ -100,8 +100,9 @@ def band_rates(places: Sequence[tuple[float, bool]], edges: Sequence[float] = BA
 
 
 def names_only_place(report: dict, evidence: dict) -> bool:
-    """True if the place is one NAME_FLOOR is for: the keyword is a name whose page says what it is, a tie holds the concept
-    (not thin), and nothing but where the collection names it does (evidence.names_only)."""
+    """True if the place is one NAME_FLOOR is for: the keyword is a name whose page says what it
+    is, a tie holds the concept (not thin), and nothing but where the collection names it does
+    (evidence.names_only)."""
     facts = Facts(keyword_is_name=bool(report.get("keyword_is_name")), keyword_has_genus=bool(report.get("keyword_genus")),
                   defines=bool(evidence.get("defines")),
                   is_a=bool(evidence.get("is_a")), holds_keyword=bool(evidence.get("holds_keyword")),
