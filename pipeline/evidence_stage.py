@@ -20,7 +20,7 @@ from lxml import etree
 from scoring.evidence import (CONCEPT_FLOOR, OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
-                              rank_key, weigh, wordnet_sibling, floor_of,
+                              rank_key, weigh, wordnet_sibling, floor_of, describes_an_aspect,
                               is_chapter_on, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
@@ -312,6 +312,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "keyword_genus": weigher.keyword_genus,
             "broader": sum(r["kind"] == "broader" for r in rows),
             "siblings": sum(r["kind"] == "sibling" for r in rows),
+            "aspects": sum(r["kind"] == "aspect" for r in rows),
             "at_chance": sum(r["chance"] for r in rows),
             "people": sum(r["kind"] == "person" for r in rows),
             "organisations": sum(r["kind"] == "organisation" for r in rows),
@@ -511,6 +512,11 @@ class _Weigher:
                 row["kind"], row["kind_because"] = "sibling", (
                     "WordNet files it beside the keyword, under the same parent; neither its name nor its page puts "
                     "it under the keyword")
+            elif describes_an_aspect(facts, written, keyword):
+                row["kind"], row["kind_because"] = "aspect", (
+                    "a section heading of the keyword's page written as a description (a conjunction, preposition, "
+                    "article or question word), which no other page uses and none is titled, linked or filed so: "
+                    "part of its page's story, not a name")
         return row
 
 

@@ -33,7 +33,7 @@ _WORK_SERIES = re.compile(r"\b(?:television|tv|web|book|film|comic|anime|manga|n
 # A first sentence that is only a predicate, a noun phrase after its article: a glossary's
 # description ("A device that ...", "The British society of ...").
 _PREDICATE_ONLY = re.compile(r"(?:A|An|The)\s+[A-Za-z]")
-KINDS = ("concept", "broader", "sibling", "person", "organisation", "work")  # the report's order: concepts first
+KINDS = ("concept", "broader", "sibling", "aspect", "person", "organisation", "work")  # the report's order: concepts first
 
 
 class Kind(NamedTuple):

@@ -58,6 +58,14 @@ CLASS_PREPOSITIONS = PREPOSITIONS | frozenset({
     "beneath", "beside", "besides", "between", "beyond", "during", "except", "inside", "near", "outside",
     "over", "per", "since", "through", "throughout", "toward", "towards", "under", "until", "versus", "via",
     "within", "without"})
+# The words a section heading that tells part of its page's story is written with and a
+# name seldom is ("Courtship and breeding", "Uses by the blind", "When to switch", "Other sed
+# commands": names.reads_as_description): conjunctions, prepositions, articles, determiners,
+# quantifiers and question words.
+DESCRIPTION_WORDS = CLASS_PREPOSITIONS | frozenset({
+    "and", "or", "nor", "but", "versus", "vs", "than", "not", "the", "a", "an", "this", "that", "these", "those",
+    "its", "their", "his", "her", "our", "your", "my", "other", "another", "some", "any", "all", "each", "every",
+    "many", "most", "several", "various", "such", "when", "how", "why", "what", "where", "which", "who", "whose"})
 # What an organisation's first sentence calls it, as the head of what it "is" ("an American
 # multinational technology company", "a non-profit organization"): scoring.kinds.
 ORGANISATION_NOUNS = frozenset({

@@ -12,8 +12,8 @@ import re
 from pipeline.store import title_name
 from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
 
-from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DOCUMENT_PART_HEADS,
-                      DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
+from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DESCRIPTION_WORDS,
+                      DOCUMENT_PART_HEADS, DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
 # "Machine vision glossary": a glossary named the other way round is as much an index page.
@@ -198,6 +198,27 @@ def names_a_document_part(phrase: str) -> bool:
     return bool(ws) and (ws[-1] in DOCUMENT_PART_HEADS or ws == ["further", "reading"]
                          or " ".join(ws) in API_PART_NAMES or " ".join(ws) in RELEASE_NOTE_PARTS
                          or (len(ws) > 2 and ws[0] == "overview" and ws[1] == "of"))
+
+
+def reads_as_description(phrase: str, keyword: str = "") -> bool:
+    """True if a phrase of two or more words holds a conjunction, preposition, article,
+    determiner or question word (DESCRIPTION_WORDS) outside the keyword's own words:
+    "Courtship and breeding", "Uses by the blind", "When to switch", not "Simple reflex
+    agents", "Peer-to-peer" (a hyphen joins) nor "Push video on demand" for video on demand."""
+    tokens = _plain_tokens(phrase)
+    kw = _plain_tokens(keyword)
+    if kw:
+        # The keyword's words are its name, not the heading's description.
+        for i in range(len(tokens) - len(kw), -1, -1):
+            if tokens[i:i + len(kw)] == kw:
+                tokens[i:i + len(kw)] = ["\0"]
+    return len(tokens) >= 2 and any(t in DESCRIPTION_WORDS for t in tokens)
+
+
+def _plain_tokens(text: str) -> list[str]:
+    """The whitespace-separated tokens of `text`, lowercased, stripped of punctuation, hyphens kept."""
+    tokens = [t.strip(".,:;!?()[]\"'\u2018\u2019\u201c\u201d").lower() for t in text.split()]
+    return [t for t in tokens if t]
 
 
 # An academic degree or a professional title: "Bachelor of Technology", "Master's degree",

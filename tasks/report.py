@@ -171,7 +171,7 @@ def render_markdown(report: dict) -> str:
 
 
 def kind(c: dict) -> str:
-    """Where the default method put the candidate: "concept", "broader", "sibling", "person", "organisation" or "work"."""
+    """Where the default method put the candidate: "concept", "broader", "sibling", "aspect", "person", "organisation" or "work"."""
     return c.get("evidence", {}).get("kind", "concept")
 
 
@@ -264,7 +264,10 @@ def render_evidence_markdown(report: dict) -> str:
         "theory\" for probability), and, for a keyword that is no field of study, a field whose page does not "
         "put it under the keyword (\"Metaphysics\" for causality). Sibling terms are ranked apart too: "
         "names WordNet files beside the keyword, under one parent (\"Permian\" for the Triassic), unless "
-        "their name holds the keyword's or their page calls them a kind of it.",
+        "their name holds the keyword's or their page calls them a kind of it. So are aspects: section headings "
+        "of the keyword's page written as descriptions (\"Courtship and breeding\", \"Uses by the blind\": a "
+        "conjunction, preposition, article or question word), which no other page uses and none is titled, "
+        "linked or filed so.",
         "",
     ]
     if report.get("keyword_sentence"):
@@ -285,6 +288,7 @@ def render_evidence_markdown(report: dict) -> str:
     weak = weak_concepts(cands)
     groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
               ("Sibling terms", [c for c in cands if kind(c) == "sibling"]),
+              ("Aspects", [c for c in cands if kind(c) == "aspect"]),
               ("People", [c for c in cands if kind(c) == "person"]),
               ("Organisations", [c for c in cands if kind(c) == "organisation"]),
               ("Works", [c for c in cands if kind(c) == "work"]))
@@ -398,16 +402,18 @@ def summary_lines(report: dict, path: str) -> list[str]:
         concepts = ranked(report)
         broader = [c["phrase"] for c in cands if kind(c) == "broader" and c["evidence"]["score"] > 0]
         siblings = [c["phrase"] for c in cands if kind(c) == "sibling" and c["evidence"]["score"] > 0]
+        aspects = [c["phrase"] for c in cands if kind(c) == "aspect" and c["evidence"]["score"] > 0]
         weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
                f"{len(weak)} with weak evidence (under the floor, {CONCEPT_FLOOR:g} or {NAME_FLOOR:g}, thin, or tied by counts only), "
                f"{_count(len(broader), 'broader term')}, {_count(len(siblings), 'sibling term')}, "
+               f"{_count(len(aspects), 'aspect')}, "
                f"{len(people)} people, {_count(len(orgs), 'organisation')} and "
                f"{_count(len(works), 'work')} apart"]
         for i, c in enumerate(concepts[:TOP], 1):
             out.append(f"  {i:2d}. {c['phrase']}{' *' if c['starred'] else ''}  ({c['evidence']['why']})")
-        for label, names in (("Weak evidence", [c["phrase"] for c in weak]), ("Broader", broader), ("Siblings", siblings),
+        for label, names in (("Weak evidence", [c["phrase"] for c in weak]), ("Broader", broader), ("Siblings", siblings), ("Aspects", aspects),
                              ("People", people),
                              ("Organisations", orgs), ("Works", works)):
             if names:

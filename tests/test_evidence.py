@@ -10,7 +10,7 @@ from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
 from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE, DEFINES_FACTOR,
-                              definition_candidates, field_beside, wordnet_sibling, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
+                              definition_candidates, field_beside, wordnet_sibling, describes_an_aspect, ASPECT_MAX_DOCUMENTS, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
                               LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi, OTHER_FIELD_FACTOR, page_name_candidates,
                               QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
                               SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
@@ -19,7 +19,7 @@ from scoring.kinds import (could_be_a_name, names_an_occupation, names_an_organi
                            read_page_kind, role_of_a_person, wordnet_kind)
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, keyword_is_a_field,
                           setting_names, names_a_field, opens_as_biography, says_is_a)
-from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_its_study, names_itself, names_keyword_chapter, part_of_keyword
+from scoring.names import concept_key, fold_variants, is_fragment, names_a_list, names_a_qualification, names_its_study, names_itself, names_keyword_chapter, part_of_keyword, reads_as_description
 from scoring.sentences import first_sentence, sentences
 
 
@@ -1880,3 +1880,33 @@ def test_a_name_keywords_concept_tied_only_where_the_collection_names_it_has_a_h
         assert not is_weak(0.2, floor=floor_of(facts))
     # A WordNet sibling is not under the keyword: the name floor applies.
     assert floor_of(replace(linked, wordnet="sibling")) == NAME_FLOOR
+
+
+@pytest.mark.parametrize("heading, described", [
+    ("Courtship and breeding", True), ("Uses by the blind", True), ("When to switch", True),
+    ("Other sed commands", True), ("Autonomous vs. automated", True), ("FreeBSD's and NetBSD's jemalloc", True),
+    ("Simple reflex agents", False), ("Peer-to-peer", False), ("Constrained genericity", False),
+    ("Zero client", False), ("Theory", False), ("The", False), ("Theory of computation", True),
+])
+def test_a_heading_reads_as_a_description_by_its_function_words(heading, described):
+    assert reads_as_description(heading) is described
+
+
+def test_a_descriptive_heading_nothing_else_names_is_an_aspect():
+    heading = Facts(sectioned=True, n_cp=1)
+    assert describes_an_aspect(heading, "Courtship and breeding")
+    assert describes_an_aspect(replace(heading, n_cp=ASPECT_MAX_DOCUMENTS), "Uses by the blind")
+    # Written as a name, it stays a concept: "Model-based reflex agents".
+    assert not describes_an_aspect(heading, "Model-based reflex agents")
+    # The keyword's own words are no description: "Push video on demand" names a kind of it.
+    assert not describes_an_aspect(heading, "Push video on demand", "video on demand")
+    assert describes_an_aspect(heading, "Video on demand in hotels", "video on demand")
+    # More documents use the words: the collection uses them as a name.
+    assert not describes_an_aspect(replace(heading, n_cp=ASPECT_MAX_DOCUMENTS + 1), "Courtship and breeding")
+    # Not a heading of the keyword's page: the rule is about what the page's headings tell.
+    assert not describes_an_aspect(replace(heading, sectioned=False), "Courtship and breeding")
+    # Anything else naming it makes it a name: a page, a link, a main-article note, a
+    # definition, a star, a filing or WordNet ("Philosophy of mind" has a page).
+    for other in (dict(has_page=True), dict(linked=True), dict(main_article=True), dict(defines=True),
+                  dict(starred=True), dict(filed="Operating systems"), dict(wordnet="kind")):
+        assert not describes_an_aspect(replace(heading, **other), "Courtship and breeding"), other

@@ -85,7 +85,7 @@ def test_works_are_listed_apart_and_counted_in_the_summary():
             "evidence": {**rep["candidates"][0]["evidence"], "kind": "work"}}
     rep["candidates"].append(work)
     head, *rest = summary_lines(rep, "r.md")
-    assert head.endswith("0 broader terms, 0 sibling terms, 0 people, 0 organisations and 1 work apart")
+    assert head.endswith("0 broader terms, 0 sibling terms, 0 aspects, 0 people, 0 organisations and 1 work apart")
     assert "  Works: Quantum Computation and Quantum Information" in rest
     md = render_markdown(rep)
     concepts, works = md.index("## Concepts"), md.index("## Works")
@@ -103,14 +103,19 @@ def test_each_row_ranked_apart_says_why_under_its_table():
     sibling = {**rep["candidates"][0], "phrase": "Permian",
                "evidence": {**rep["candidates"][0]["evidence"], "kind": "sibling",
                             "kind_because": "WordNet files it beside the keyword, under the same parent"}}
-    rep["candidates"] += [person, broader, sibling]
+    aspect = {**rep["candidates"][0], "phrase": "courtship and breeding",
+              "evidence": {**rep["candidates"][0]["evidence"], "kind": "aspect",
+                           "kind_because": "a section heading of the keyword's page written as a description"}}
+    rep["candidates"] += [person, broader, sibling, aspect]
     md = render_markdown(rep)
     people, why = md.index("## People"), md.index('- **Urban Settlements**: a given name ("Urban") and a surname')
     assert people < why < md.index("## Why the top concepts")
     assert md.index("## Broader terms") < md.index("- **Physics**: the keyword's page calls") < md.index("## Sibling terms")
-    assert md.index("## Sibling terms") < md.index("- **Permian**: WordNet files it beside") < people
+    assert md.index("## Sibling terms") < md.index("- **Permian**: WordNet files it beside") < md.index("## Aspects")
+    assert md.index("## Aspects") < md.index("- **courtship and breeding**: a section heading") < people
     head, *rest = summary_lines(rep, "r.md")
-    assert "1 broader term, 1 sibling term, 1 people" in head and "  Siblings: Permian" in rest
+    assert "1 broader term, 1 sibling term, 1 aspect, 1 people" in head and "  Siblings: Permian" in rest
+    assert "  Aspects: courtship and breeding" in rest
     # A concept has no such line: nothing put it apart.
     assert "- **Qubit**:" not in md
 
