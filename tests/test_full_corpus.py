@@ -228,6 +228,26 @@ def test_a_wordnet_sibling_is_listed_apart_as_a_sibling_term(full):
     assert md.index("## Sibling terms") < md.index("- **botany**: WordNet files it beside the keyword")
 
 
+def test_a_descriptive_section_heading_is_listed_apart_as_an_aspect(full):
+    """The computer virus page's sections "Viruses and the Internet" and "Resident vs.
+    non-resident viruses" are written as descriptions that no other page uses: aspects, listed
+    apart with their reason; its section "Email virus", written as a name, stays a concept
+    (session 62, version 190)."""
+    from scoring.evidence import listed_concepts
+    out, _ = full
+    [(task, report)] = _topic_runs(out, "computer virus")
+    evidence = {c["normalised"]: c for c in report["candidates"]}
+    for heading in ("viruses and the internet", "resident vs non resident viruses"):
+        row = evidence[heading]
+        assert row["evidence"]["kind"] == "aspect" and row["evidence"]["sectioned"] and row["n_cp"] <= 2, row
+    email = evidence["email virus"]["evidence"]
+    assert email["kind"] == "concept" and email["sectioned"] and not email["weak"]
+    listed = [c["normalised"] for c in listed_concepts(report["candidates"])]
+    assert "email virus" in listed and "viruses and the internet" not in listed
+    md = Path(task.output()["md"].path).read_text()
+    assert md.index("## Aspects") < md.index("- **Viruses and the Internet**: a section heading of the keyword's page")
+
+
 def test_a_name_keywords_neighbour_tied_only_where_it_is_named_has_the_name_floor(full):
     """Java is a name whose page says what it is ("a ... language"). "Clojure", another language
     its lists name beside it, scores over 0.14 but under NAME_FLOOR with nothing tying it but

@@ -378,6 +378,7 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
         assert group == sorted(group)
     assert evidence["people"] == kinds.count("person") and evidence["organisations"] == kinds.count("organisation")
     assert evidence["works"] == kinds.count("work") and evidence["siblings"] == kinds.count("sibling")
+    assert evidence["aspects"] == kinds.count("aspect")
     # Broader terms are what the keyword's own page, quoted in the report, calls it a kind of,
     # and the field named after the keyword that studies it ("machine learning theory").
     from scoring.names import names_its_study
