@@ -94,19 +94,16 @@ def test_works_are_listed_apart_and_counted_in_the_summary():
 
 def test_each_row_ranked_apart_says_why_under_its_table():
     rep = _report(300)
-    person = {**rep["candidates"][0], "phrase": "Urban Settlements",
-              "evidence": {**rep["candidates"][0]["evidence"], "kind": "person",
-                           "kind_because": 'a given name ("Urban") and a surname that is no common noun'}}
-    broader = {**rep["candidates"][0], "phrase": "Physics",
-               "evidence": {**rep["candidates"][0]["evidence"], "kind": "broader",
-                            "kind_because": "the keyword's page calls the keyword a kind or branch of it"}}
-    sibling = {**rep["candidates"][0], "phrase": "Permian",
-               "evidence": {**rep["candidates"][0]["evidence"], "kind": "sibling",
-                            "kind_because": "WordNet files it beside the keyword, under the same parent"}}
-    aspect = {**rep["candidates"][0], "phrase": "courtship and breeding",
-              "evidence": {**rep["candidates"][0]["evidence"], "kind": "aspect",
-                           "kind_because": "a section heading of the keyword's page written as a description"}}
-    rep["candidates"] += [person, broader, sibling, aspect]
+    first = rep["candidates"][0]
+
+    def apart(phrase: str, kind: str, because: str) -> dict:
+        return {**first, "phrase": phrase, "evidence": {**first["evidence"], "kind": kind, "kind_because": because}}
+
+    rep["candidates"] += [
+        apart("Urban Settlements", "person", 'a given name ("Urban") and a surname that is no common noun'),
+        apart("Physics", "broader", "the keyword's page calls the keyword a kind or branch of it"),
+        apart("Permian", "sibling", "WordNet files it beside the keyword, under the same parent"),
+        apart("courtship and breeding", "aspect", "a section heading of the keyword's page written as a description")]
     md = render_markdown(rep)
     people, why = md.index("## People"), md.index('- **Urban Settlements**: a given name ("Urban") and a surname')
     assert people < why < md.index("## Why the top concepts")
