@@ -325,7 +325,7 @@ def names_only(facts: Facts) -> bool:
     # name: the Python library's and Octave's chapter titles ("Markup Processing", "Linear
     # Algebra") are written so in their tables of contents and running heads, and their sections
     # and lists are their parts (14 of the 17 places the floor took there were hits; session 61).
-    return (facts.keyword_is_name and facts.keyword_has_genus and not (facts.defines and facts.is_a)
+    return (facts.keyword_is_name and facts.keyword_has_genus and not facts.called_a_kind
             and not facts.holds_keyword and facts.wordnet not in UNDER)
 
 
@@ -407,6 +407,11 @@ class Facts:
     linked_in_passing: bool = False  # every link of the keyword's page to it is in passing (tagtree.passing_links)
     linked_in_prose: bool = False  # every link of the keyword's page to it is in its sections' running text
 
+    @property
+    def called_a_kind(self) -> bool:
+        """True if its own page defines it through the keyword and calls it a kind or branch of it."""
+        return self.defines and self.is_a
+
 
 # A name with no page of its own that the keyword is in at most this share of the documents
 # of (n(b) <= LINK_TIE_SHARE x n(CP): the association read from the candidate to the keyword)
@@ -435,7 +440,7 @@ def tied_but_by_links(facts: Facts) -> bool:
 def field_beside(facts: Facts, keyword_field: bool | None, written: str, keyword: str) -> bool:
     """True if the candidate's page calls it a field of study, not one of the keyword's, and
     the keyword is no field (lead.keyword_is_a_field): broader than the keyword or beside it."""
-    return (facts.field and not (facts.defines and facts.is_a) and not facts.filed and keyword_field is False
+    return (facts.field and not facts.called_a_kind and not facts.filed and keyword_field is False
             and not contains_phrase(singular_words(written), singular_words(keyword)))
 
 
@@ -450,7 +455,7 @@ def field_beside(facts: Facts, keyword_field: bool | None, written: str, keyword
 def wordnet_sibling(facts: Facts) -> bool:
     """True if WordNet files the candidate beside the keyword (a co-hyponym), its name does not
     hold the keyword's and its page does not call it a kind of the keyword: a sibling term."""
-    return facts.wordnet == "sibling" and not facts.holds_keyword and not (facts.defines and facts.is_a)
+    return facts.wordnet == "sibling" and not facts.holds_keyword and not facts.called_a_kind
 
 
 # A section heading of the keyword's page written as a description, not a name ("Courtship and
@@ -525,7 +530,7 @@ def co_instance(facts: Facts) -> str:
     """Why the candidate is another of a name keyword's kind (CO_INSTANCE_FACTOR), "" if it is not."""
     if not facts.keyword_is_name:
         return ""
-    if facts.same_genus and not (facts.defines and facts.is_a):
+    if facts.same_genus and not facts.called_a_kind:
         return f"the keyword is a name and its page is a '{facts.same_genus}' as the keyword's page is: another of its kind"
     if facts.listed_beside and not (facts.defines or facts.holds_keyword):
         return "the keyword is a name and a mined list holds it beside the keyword: another of its kind"
@@ -534,7 +539,7 @@ def co_instance(facts: Facts) -> str:
 
 def factors(facts: Facts) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
-    defines, starred, is_a, sectioned, linked = facts.defines, facts.starred, facts.is_a, facts.sectioned, facts.linked
+    defines, starred, sectioned, linked = facts.defines, facts.starred, facts.sectioned, facts.linked
     wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed, facts.keyword_page
     n_b, n_cp = facts.n_b, facts.n_cp
     out = []
@@ -560,11 +565,11 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     elif keyword_page and unsaid:
         out.append((SHARED_DOCUMENTS_ONLY_FACTOR, "neither the keyword's page nor any sentence names it with the "
                                                   "keyword: only shared documents join them"))
-    if facts.field and not (defines and is_a) and not filed:
+    if facts.field and not facts.called_a_kind and not filed:
         out.append((OTHER_FIELD_FACTOR, "its page calls it a field, not one of the keyword"))
     if defines:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
-    if defines and is_a:
+    if facts.called_a_kind:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
     if facts.named_kind:
         out.append((NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it"))
