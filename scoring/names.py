@@ -350,6 +350,22 @@ def american_spelling(key: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+# What may part a name's words or close them up: a space or a hyphen, nothing else ("I, Robot"
+# is no "iRobot", "Data/BASIC" no "Databasic").
+_OPEN_OR_CLOSED = re.compile(r"[\s-]+")
+_OTHER_MARKS = re.compile(r"[^\w\s-]")
+
+
+def closed_up(written: str) -> str:
+    """A name's words closed up, lower case, the last one singular, or "" if anything but a
+    space or a hyphen parts them: "Korn shell", "KornShell" and "Korn-shells" -> "kornshell"."""
+    name = without_qualifier(written).strip().lower()
+    if not name or _OTHER_MARKS.search(name):
+        return ""
+    ws = _OPEN_OR_CLOSED.split(name)
+    return "".join(ws[:-1]) + singular(ws[-1])
+
+
 _ACRONYM = re.compile(r"[A-Z]{2,6}s?")  # "DSP", "NLP", "CPUs"
 _ACRONYM_SKIPS = frozenset({"and", "of", "the", "for", "in", "on", "to", "a", "an"})
 
@@ -390,6 +406,10 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     "mainframe" (whose first sense in WordNet it is) that a list of computers means.
     And a name spelled the other side of the Atlantic ("Domain-specific modelling" under
     "Domain-specific modeling", "Free software licence": `american_spelling`).
+    And a name whose words are closed up or hyphenated in the other ("KornShell" under "Korn
+    shell", "Nonverbal communication", "Guineafowl": `closed_up`), of the same kind, unless
+    each has a page of its own and the pages differ ("WorldWideWeb", a browser, is not the
+    "World Wide Web"; "macOS" is not the classic "Mac OS").
     """
     keyword_key = concept_key(keyword) if keyword else ()
     order = sorted((r for r in rows if r["score"] > 0),
@@ -406,6 +426,7 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     kept_by_page: dict[str, dict] = {}
     kept_by_sense: dict[int, dict] = {}
     kept_by_spelling: dict[tuple[str, ...], dict] = {}
+    kept_closed_up: dict[str, dict] = {}
     out: dict[str, tuple[str, str]] = {}
     for r in order:
         key = concept_key(r["written"])
@@ -435,12 +456,20 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
                                                 "ranked once")
             kept_by_key.setdefault(key, kept)  # its plural goes the same way
             continue
+        page = r.get("page")
+        closed = closed_up(r["written"])
+        joined = kept_closed_up.get(closed) if closed else None
+        if (joined is not None and joined.get("kind") == r.get("kind")
+                and not (page and joined.get("page") and page != joined["page"])):
+            out[r["phrase"]] = (joined["phrase"], f"'{joined['written']}' with its words closed up or hyphenated "
+                                                  "the other way: ranked once")
+            kept_by_key.setdefault(key, joined)  # its plural goes the same way
+            continue
         kept = _with_or_without(key, keyword_key, kept_by_key)
         if kept is not None:
             out[r["phrase"]] = (kept["phrase"], f"'{kept['written']}' with or without the keyword's name before it: "
                                                 "ranked once")
             continue
-        page = r.get("page")
         if page and page in kept_by_page and r.get("alias"):
             kept = kept_by_page[page]
             out[r["phrase"]] = (kept["phrase"], f"another name of '{kept['written']}': its page, which calls it "
@@ -470,6 +499,8 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
         if len(senses) == 1:
             kept_by_sense.setdefault(senses[0], r)
         kept_by_spelling.setdefault(spelled, r)
+        if closed:
+            kept_closed_up.setdefault(closed, r)
         kept_by_key[key] = r
         kept_by_count.setdefault(r["n_cp"], []).append((ws, wset, r))
         if page and r.get("alias"):  # both names the page's own: not a name it was merely found by

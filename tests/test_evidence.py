@@ -843,6 +843,34 @@ def test_fold_variants_ranks_two_spellings_of_one_name_once():
     assert "filling" not in folded and "filing" not in folded
 
 
+@pytest.mark.parametrize("a, b, same", [
+    ("Korn shell", "KornShell", True), ("Nonverbal communication", "Non-verbal communication", True),
+    ("guinea fowl", "Guineafowls", True), ("Heatsink", "heat sink", True), ("e-mail spam", "Email spam", True),
+    ("I, Robot", "iRobot", False),  # a comma parts more than words
+    ("Data/BASIC", "Databasic", False), ("Pascal-S", "Pascal", False), ("Xbox One S", "Xbox One", False),
+    ("occam-π", "occam", False)])
+def test_closed_up_joins_words_parted_by_spaces_or_hyphens_only(a, b, same):
+    from scoring.names import closed_up
+
+    assert (closed_up(a) == closed_up(b) != "") is same
+
+
+def test_fold_variants_ranks_a_name_closed_up_or_hyphenated_once_unless_two_pages_differ():
+    def row(phrase, score, written, page=None, kind="concept"):
+        return {**_row(phrase, score, 10, written), "page": page, "kind": kind}
+
+    folded = fold_variants([row("korn shell", 0.5, "Korn shell"), row("kornshell", 0.4, "KornShell", "wiki/KornShell"),
+                            row("non verbal communication", 0.3, "Non-verbal communication"),
+                            row("nonverbal communication", 0.2, "Nonverbal communication")])
+    assert folded == {"kornshell": ("korn shell", "'Korn shell' with its words closed up or hyphenated the other "
+                                                  "way: ranked once"),
+                      "nonverbal communication": ("non verbal communication", folded["nonverbal communication"][1])}
+    # Two pages: two things ("WorldWideWeb", the first browser, and the World Wide Web); two kinds, too.
+    assert fold_variants([row("world wide web", 0.5, "World Wide Web", "wiki/World_Wide_Web"),
+                          row("worldwideweb", 0.3, "WorldWideWeb", "wiki/WorldWideWeb")]) == {}
+    assert fold_variants([row("batgirl", 0.5, "Batgirl", kind="work"), row("bat girl", 0.3, "Bat-Girl")]) == {}
+
+
 def test_fold_variants_a_name_with_or_without_the_keywords_before_it_ranks_once():
     rows = [_row("mozilla thunderbird", 0.60, 40, "Mozilla Thunderbird"), _row("thunderbird", 0.35, 30, "Thunderbird"),
             _row("firefox", 0.50, 50, "Firefox"), _row("mozilla foundation", 0.20, 20, "Mozilla Foundation"),
