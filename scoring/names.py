@@ -409,7 +409,8 @@ def fold_variants(rows: list[dict], keyword: str = "") -> dict[str, tuple[str, s
     And a name whose words are closed up or hyphenated in the other ("KornShell" under "Korn
     shell", "Nonverbal communication", "Guineafowl": `closed_up`), of the same kind, unless
     each has a page of its own and the pages differ ("WorldWideWeb", a browser, is not the
-    "World Wide Web"; "macOS" is not the classic "Mac OS").
+    "World Wide Web", where the collection holds a page of each; "macOS" is not the classic
+    "Mac OS"). Without a page of each, nothing tells them apart: they fold.
     """
     keyword_key = concept_key(keyword) if keyword else ()
     order = sorted((r for r in rows if r["score"] > 0),
