@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
 from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.kinds import KINDS
 
 TOP = 10
 
@@ -170,6 +171,11 @@ def render_markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
+# The tables of the kinds listed apart, in KINDS' order, after the concepts.
+_KIND_TITLES = {"broader": "Broader terms", "sibling": "Sibling terms", "aspect": "Aspects", "person": "People",
+                "organisation": "Organisations", "work": "Works"}
+
+
 def kind(c: dict) -> str:
     """Where the default method put the candidate: "concept", "broader", "sibling", "aspect", "person", "organisation" or "work"."""
     return c.get("evidence", {}).get("kind", "concept")
@@ -286,12 +292,7 @@ def render_evidence_markdown(report: dict) -> str:
         return "\n".join(lines + _NO_CANDIDATES)
     concepts = ranked(report)
     weak = weak_concepts(cands)
-    groups = (("Concepts", concepts), ("Broader terms", [c for c in cands if kind(c) == "broader"]),
-              ("Sibling terms", [c for c in cands if kind(c) == "sibling"]),
-              ("Aspects", [c for c in cands if kind(c) == "aspect"]),
-              ("People", [c for c in cands if kind(c) == "person"]),
-              ("Organisations", [c for c in cands if kind(c) == "organisation"]),
-              ("Works", [c for c in cands if kind(c) == "work"]))
+    groups = [("Concepts", concepts)] + [(_KIND_TITLES[k], [c for c in cands if kind(c) == k]) for k in KINDS[1:]]
     for title, rows in groups:
         lines += _evidence_table(title, rows)
         if title != "Concepts":
