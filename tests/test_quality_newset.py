@@ -54,3 +54,26 @@ def test_a_draw_is_the_same_for_a_seed_whatever_order_the_archive_lists():
     assert first == drawn(list(reversed(names)), 49)
     assert sorted(first) == sorted(f"topic {chr(97 + i)}{chr(97 + j)}" for i in range(5) for j in range(5))
     assert first != drawn(names, 50)
+
+
+def test_linked_subject_titles_are_the_cited_articles_the_corpus_does_not_hold():
+    from bench.quality.newset import linked_subject_titles
+
+    pages = {
+        "repository/Sandgrouse.html": '<a href="/wiki/Double-banded_sandgrouse">x</a> <a href="/wiki/Bird">b</a>'
+                                      ' <a href="/wiki/Thomas_Henry_Huxley">h</a> <a href="/wiki/File:A.jpg">f</a>'
+                                      ' <a href="/wiki/Machine_code#Opcodes">m</a> <a href="https://en.wikipedia.org/wiki/Owl">o</a>',
+        "repository/Bird.html": '<a href="/wiki/Sandgrouse">s</a> <a href="/wiki/Seed_dispersal">d</a>'
+                                ' <a href="/wiki/Machine%20code">m</a> <a href="/wiki/Taxonomy_(biology)">t</a>',
+    }
+    assert linked_subject_titles(pages) == ["double-banded sandgrouse", "machine code", "seed dispersal"]
+
+
+def test_shuffled_titles_depend_on_the_seed_only():
+    from bench.quality.newset import shuffled
+
+    titles = [f"topic {i}" for i in range(30)]
+    assert shuffled(titles, 50) == shuffled(list(titles), 50)
+    assert sorted(shuffled(titles, 50)) == sorted(titles)
+    assert shuffled(titles, 50) != shuffled(titles, 51)
+    assert titles == [f"topic {i}" for i in range(30)]

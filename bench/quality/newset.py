@@ -2,6 +2,7 @@
 
     python -m bench.quality.newset "hash function" "robotics" "ecology"
     python -m bench.quality.newset --draw 49 --count 20
+    python -m bench.quality.newset --draw 50 --pool links
 
 A held-out keyword must be one nobody has judged (not in judgements.json), not a keyword
 of the reference evaluation (`bench/results/quality/quality.json`, written by
@@ -15,6 +16,10 @@ never a concept list, so checking does not spoil the set.
 archive's page names that read as common-noun subjects (`subject_titles`), shuffled with
 `random.Random(SEED)`, checked in that order until `--count` are usable. A chosen set leans
 towards what its chooser knows the method does well; a drawn one does not (set ac, session 49).
+By session 64 every usable page title of the 6,000-page corpus had been judged (seed 49 gave
+sets ac-bo; seed 50 found 3 left), so `--pool links` draws from the titles of the articles the
+corpus's pages link to and does not hold: subjects with no page of their own in the collection,
+which is also how a user's keyword often stands.
 """
 from __future__ import annotations
 
@@ -75,35 +80,73 @@ _FIRST_WORD = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)?")
 _LATER_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
 
+def is_subject_title(title: str) -> bool:
+    """Whether a page title of one to three words reads as a common noun in Wikipedia's sentence
+    case: a capitalised first word, lowercase words after it, no digits, acronyms or parentheses.
+    Proper names ("Alan Turing", "Python (programming language)", "IBM") are what the people,
+    organisation and work lists are for, not subjects to mine."""
+    first, *rest = title.split() or [""]
+    return len(rest) <= 2 and bool(_FIRST_WORD.fullmatch(first)) and all(_LATER_WORD.fullmatch(w) for w in rest)
+
+
+def page_title(name: str) -> str | None:
+    """The title of a page file name ("repository/Binary_file.html" -> "Binary file"), None if not a page."""
+    stem = name.rsplit("/", 1)[-1]
+    if not stem.endswith(".html"):
+        return None
+    return urllib.parse.unquote(stem[:-len(".html")]).replace("_", " ")
+
+
 def subject_titles(names: list[str]) -> list[str]:
-    """The lowercased titles, in the order given, of page file names ("Binary_file.html") of
-    one to three words that read as a common noun in Wikipedia's sentence case: a capitalised
-    first word, lowercase words after it, no digits, acronyms or parentheses. Proper names
-    ("Alan Turing", "Python (programming language)", "IBM") are what the people, organisation
-    and work lists are for, not subjects to mine."""
-    out = []
-    for name in names:
-        stem = name.rsplit("/", 1)[-1]
-        if not stem.endswith(".html"):
-            continue
-        title = urllib.parse.unquote(stem[:-len(".html")]).replace("_", " ")
-        first, *rest = title.split() or [""]
-        if len(rest) <= 2 and _FIRST_WORD.fullmatch(first) and all(_LATER_WORD.fullmatch(w) for w in rest):
-            out.append(title.lower())
+    """The lowercased titles, in the order given, of the page file names that `is_subject_title`."""
+    titles = (page_title(name) for name in names)
+    return [title.lower() for title in titles if title is not None and is_subject_title(title)]
+
+
+_WIKI_LINK = re.compile(r'href="/wiki/([^"#?:]+)"')
+
+
+def linked_subject_titles(pages: dict[str, str]) -> list[str]:
+    """The lowercased titles, sorted, of the articles the pages link to ("/wiki/Machine_code")
+    that are not pages themselves and that `is_subject_title`. `pages`: {file name: HTML}.
+    When every usable page title of a corpus has been judged, the articles its pages cite are
+    the next pool of subjects (session 64): real article names, chosen by no one here."""
+    own = {title.lower() for title in map(page_title, pages) if title is not None}
+    found = set()
+    for html in pages.values():
+        for target in _WIKI_LINK.findall(html):
+            title = urllib.parse.unquote(target).replace("_", " ")
+            if is_subject_title(title) and title.lower() not in own:
+                found.add(title.lower())
+    return sorted(found)
+
+
+def shuffled(titles: list[str], seed: int) -> list[str]:
+    """`titles` shuffled by `random.Random(seed)`: the same draw on every machine."""
+    out = list(titles)
+    random.Random(seed).shuffle(out)
     return out
 
 
 def drawn(names: list[str], seed: int) -> list[str]:
     """`subject_titles` of the sorted `names`, shuffled by `random.Random(seed)`: the same draw on every machine."""
-    titles = subject_titles(sorted(names))
-    random.Random(seed).shuffle(titles)
-    return titles
+    return shuffled(subject_titles(sorted(names)), seed)
 
 
 def archive_names(archive: Path) -> list[str]:
     """The file names in a corpus archive (a .tar.xz as luigi.cfg's `corpus`)."""
     with tarfile.open(archive) as tar:
         return [member.name for member in tar if member.isfile()]
+
+
+def archive_pages(archive: Path) -> dict[str, str]:
+    """{file name: text} of the .html pages in a corpus archive, read as UTF-8 (bad bytes replaced)."""
+    pages = {}
+    with tarfile.open(archive) as tar:
+        for member in tar:
+            if member.isfile() and member.name.endswith(".html"):
+                pages[member.name] = tar.extractfile(member).read().decode("utf-8", "replace")
+    return pages
 
 
 def reference_keywords(path: Path = QUALITY) -> set[str] | None:
@@ -118,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("keywords", nargs="*", help="the keywords written down for the set, in order")
     ap.add_argument("--draw", type=int, metavar="SEED", help="draw the keywords from the corpus's page titles instead")
     ap.add_argument("--count", type=int, default=20, help="with --draw: stop after this many usable (default 20)")
+    ap.add_argument("--pool", choices=("pages", "links"), default="pages",
+                    help="with --draw: draw the corpus's page titles (default) or the titles of the articles its pages link to")
     args = ap.parse_args(argv)
     if bool(args.keywords) == (args.draw is not None):
         ap.error("give the keywords written down for the set, or --draw SEED, not both")
@@ -143,7 +188,10 @@ def main(argv: list[str] | None = None) -> int:
         if not archive.is_file():
             print(f"--draw reads a corpus archive; [BuildIndex] corpus {archive} is not one", file=sys.stderr)
             return 2
-        keywords = drawn(archive_names(archive), args.draw)
+        if args.pool == "pages":
+            keywords = drawn(archive_names(archive), args.draw)
+        else:
+            keywords = shuffled(linked_subject_titles(archive_pages(archive)), args.draw)
     backend = LocalBackend(db)
     forms = judged_forms(judged)
     usable = checked = 0
