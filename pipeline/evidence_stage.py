@@ -105,6 +105,7 @@ class _Found:
     linked_as: dict[tuple[str, ...], str]  # a linked page's title key -> the other words that linked it
     cited: dict[tuple[str, ...], dict]  # without a keyword page: what citing paragraphs link to
     sense: Sense | None                # without a keyword page: what they link the keyword's name to
+    link_senses: list[dict]            # ... and every page they link it to, most linking pages first
     most_cited: list[dict]
     kw_senses: tuple[int, ...] | None  # the keyword's WordNet senses its page is about
     counts: dict[str, int]             # how many rows each source gave, for the artifact
@@ -207,6 +208,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     cited = {k: e for k, e in links_by_name(naming, keyword).items() if len(e["pages"]) >= MIN_CITING_PAGES}
     # And what those paragraphs mean by the keyword: the page they link its name to.
     sensed = keyword_sense(backend, naming, keyword) if naming else None
+    link_senses = keyword_link_targets(backend, naming, keyword) if naming else []
     most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
     for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
@@ -252,7 +254,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
                   anchors=anchors, related_only=related_only, passing_keys=passing_keys, prose_keys=prose_keys,
                   section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets,
                   link_titles=titles, linked_as=linked_as,
-                  cited=cited, sense=sensed,
+                  cited=cited, sense=sensed, link_senses=link_senses,
                   most_cited=most_cited, kw_senses=kw_senses,
                   counts={"definitions_found": len(defined), "sections_named": len(named), "main_named": len(main_rows),
                           "links_named": len(linked_rows), "cited_named": len(cited_rows),
@@ -306,6 +308,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "keyword_related_links": [a for a in anchors if a in found.related_only],
             "wordnet_named": found.counts["wordnet_named"],
             "keyword_page": found.keyword_page, "keyword_sections": found.sections,
+            "keyword_link_senses": found.link_senses,
             "keyword_main_articles": found.main_names,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,
@@ -811,6 +814,39 @@ def keyword_sense(backend: SearchBackend, naming: dict[str, list[tuple[str, str]
         return None
     sense, pages = max(by_sense.items(), key=lambda kv: len(kv[1]))
     return sense if len(pages) >= MIN_CITING_PAGES and 2 * len(pages) >= len(linking) else None
+
+
+def keyword_link_targets(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> list[dict]:
+    """Every page the collection's paragraphs link the keyword's own name to, from
+    links_naming_keyword's table: [{"title", "page" (the stored page, None if not held),
+    "pages" (how many pages link the name so)}], most pages first.
+
+    keyword_sense keeps one page, and only by the name's words, so "Plasma (physics)" and
+    "Plasma (KDE)" are one sense to it. A reader needs them apart: a word the collection uses
+    in two senses (plasma: a state of matter, and KDE's desktop; transformers: the device,
+    the films) gets a list of one of them, or of both mixed (session 64, set bq), and the
+    titles say which and what to ask for instead. A stored page is known by its title (a
+    redirect's URL counts for it), any other target by the title its URL spells.
+    """
+    key = concept_key(keyword)
+    linking: dict[str, set[str]] = {}
+    named: dict[str, tuple[str | None, str]] = {}
+    resolved: dict[str, tuple[str | None, str]] = {}  # each target looked up once
+    for url, links in naming.items():
+        for anchor, target in links:
+            if concept_key(anchor) != key or "#" in target:
+                continue
+            if target not in resolved:
+                row = stored_row(backend, target)
+                resolved[target] = (row[0], title_name(row[1])) if row is not None else (None, title_from_url(target))
+            page, title = resolved[target]
+            if not title:
+                continue
+            ident = page or " ".join(title.lower().split())
+            named.setdefault(ident, (page, title))
+            linking.setdefault(ident, set()).add(url)
+    found = [{"title": title, "page": page, "pages": len(linking[ident])} for ident, (page, title) in named.items()]
+    return sorted(found, key=lambda d: (-d["pages"], d["title"]))
 
 
 def _sense_of(backend: SearchBackend, target: str) -> Sense | None:

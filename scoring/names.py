@@ -10,7 +10,8 @@ import functools
 import re
 
 from pipeline.store import title_name
-from pipeline.text import compound_groups, contains_phrase, singular, singular_words, stemmed, without_qualifier, words
+from pipeline.text import (compound_groups, contains_phrase, qualifier, singular, singular_words, stemmed, without_qualifier,
+                           words)
 
 from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DESCRIPTION_WORDS,
                       DOCUMENT_PART_HEADS, DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
@@ -328,6 +329,20 @@ def concept_key(written: str) -> tuple[str, ...]:
     if len(ws) > 1 and ws[0] == "the":  # "The Open Source Definition" = "Open Source Definition"
         ws = ws[1:]
     return tuple(singular(w) for w in ws)
+
+
+def senses_of_name(keyword: str, targets: list[dict]) -> dict[str, int]:
+    """{qualifier: pages} of the link targets (`{"title", "pages"}`) titled with the keyword's
+    own name, bare ("") or qualified as a wiki tells two senses apart ("Plasma (physics)",
+    "Plasma (KDE)"); spellings of one title ("Solid state physics") add up, other names
+    ("KDE Plasma Workspaces", "Camera phone") are left out."""
+    key = concept_key(keyword)
+    found: dict[str, int] = {}
+    for target in targets:
+        if concept_key(target["title"]) == key:
+            sense = " ".join(qualifier(target["title"]).lower().split())
+            found[sense] = found.get(sense, 0) + target["pages"]
+    return found
 
 
 _BRITISH_SUFFIX = re.compile(r"^(\w{3,})(is|ys)(ation|ations|e|es|ed|ing|er|ers)$")

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 from scoring.kinds import KINDS
+from scoring.names import senses_of_name
 
 TOP = 10
 
@@ -127,11 +128,36 @@ def all_weak_note(report: dict) -> str | None:
             "more common name of the subject, or mine more pages (--pages).")
 
 
+SENSES_SHOWN = 5  # link targets a senses note names; the rest are counted
+
+
+def senses_note(report: dict) -> str | None:
+    """A warning when, without a page about the keyword, the collection's paragraphs link its
+    name to pages of that name in two senses (scoring.names.senses_of_name: "Plasma (physics)",
+    "Plasma (KDE)"), each from MIN_CITING_PAGES pages or more, else None; the note names the
+    other pages they link it to as well, most linking pages first.
+
+    Such a word is used in more than one sense ("plasma": Plasma (physics) and KDE's Plasma
+    desktop), and the list follows the sense the mined pages use most, or mixes them: of set
+    bq's plasma top 10, 1 concept was the physicist's (session 64).
+    """
+    found = report.get("keyword_link_senses") or []
+    named = senses_of_name(report["keyword"], found)
+    if sum(pages >= MIN_CITING_PAGES for pages in named.values()) < 2:
+        return None
+    shown = ", ".join(f"{s['title']} ({s['pages']} page{'s' if s['pages'] != 1 else ''})" for s in found[:SENSES_SHOWN])
+    rest = len(found) - SENSES_SHOWN
+    more = f" and {rest} other page{'s' if rest != 1 else ''}" if rest > 0 else ""
+    return (f"Several senses: the paragraphs naming the keyword link it to more than one page: {shown}{more}. "
+            "The concepts follow the sense the mined pages use most, or mix them; for one sense, ask for it by a "
+            "longer name (the words of its title).")
+
+
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
     return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
                         stopwords_note(report), few_pages_note(report), no_keyword_page_note(report),
-                        all_weak_note(report)) if n]
+                        senses_note(report), all_weak_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:

@@ -63,6 +63,45 @@ def test_no_keyword_page_warning_only_when_the_run_found_none():
     assert summary_lines(rep, "r.md")[-3:] == [few_pages_note(rep), note, "Report: r.md"]
 
 
+def _linked(*targets: tuple[str, int]) -> list[dict]:
+    return [{"title": t, "page": None, "pages": n} for t, n in targets]
+
+
+def test_several_senses_when_the_name_is_linked_to_two_qualified_pages_of_it():
+    from tasks.report import senses_note
+
+    rep = _report(130)
+    rep.update(keyword="plasma", keyword_page=None,
+               keyword_link_senses=_linked(("Plasma (physics)", 4), ("KDE Plasma Workspaces", 3), ("Plasma (KDE)", 3),
+                                           ("KDE", 1), ("KDE Plasma 5", 1), ("Plasma TV", 1), ("Blood plasma", 1)))
+    note = senses_note(rep)
+    assert note.startswith("Several senses: the paragraphs naming the keyword link it to more than one page: "
+                           "Plasma (physics) (4 pages), KDE Plasma Workspaces (3 pages), Plasma (KDE) (3 pages), "
+                           "KDE (1 page), KDE Plasma 5 (1 page) and 2 other pages.")
+    assert f"**{note}**" in render_markdown(rep)
+    assert summary_lines(rep, "r.md")[-2:] == [note, "Report: r.md"]
+
+
+@pytest.mark.parametrize("keyword, targets", [
+    # spellings of one title are one sense; names holding the keyword's are no sense of it;
+    # a sense linked from one page is an anecdote
+    ("solid-state physics", (("Solid-state physics", 10), ("Solid state physics", 5), ("Physics", 3))),
+    ("camera", (("Camera", 8), ("Camera phone", 7), ("Point-and-shoot camera", 2))),
+    ("meteorology", (("Meteorology", 13), ("Meteorology (Aristotle)", 1))),
+    ("plasma", ()),
+])
+def test_no_senses_note_for_one_sense_of_the_name(keyword, targets):
+    from scoring.names import senses_of_name
+    from tasks.report import senses_note
+
+    rep = _report(130)
+    rep.update(keyword=keyword, keyword_page=None, keyword_link_senses=_linked(*targets))
+    assert senses_note(rep) is None
+    assert "Several senses" not in render_markdown(rep)
+    assert sum(senses_of_name(keyword, rep["keyword_link_senses"]).values()) == (
+        {"solid-state physics": 15, "camera": 8, "meteorology": 14, "plasma": 0}[keyword])
+
+
 def test_the_formula_names_every_factor_the_scores_use():
     from scoring import evidence as ev
 

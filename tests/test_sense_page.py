@@ -10,7 +10,7 @@ import pytest
 
 from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
-from pipeline.evidence_stage import Sense, _rank_once, keyword_sense, links_naming_keyword
+from pipeline.evidence_stage import Sense, _rank_once, keyword_link_targets, keyword_sense, links_naming_keyword
 
 
 def _page(body: str) -> str:
@@ -73,6 +73,19 @@ def test_one_page_linking_is_an_anecdote(backend):
 def test_chrome_links_say_nothing(backend):
     assert _sense(backend, ["Compilers", "Compilers"]) is None
     assert _sense(backend, []) is None
+
+
+def test_every_page_the_name_is_linked_to_is_counted_by_the_pages_linking_it(backend):
+    # A redirect's spelling counts for the stored page, under that page's title; a target
+    # the collection does not hold is known by the title its URL spells; chrome says nothing.
+    urls = [WIKI + t.replace(" ", "_") for t in ["Software", "Teaching", "Television", "Evening news",
+                                                  "Operations research", "Compilers"]]
+    found = keyword_link_targets(backend, links_naming_keyword(backend, urls, "programming", DEFAULT_RULES),
+                                 "programming")
+    assert found == [{"title": "Broadcast programming", "page": None, "pages": 2},
+                     {"title": "Computer programming", "page": WIKI + "Computer_programming", "pages": 2},
+                     {"title": "Mathematical programming", "page": WIKI + "Mathematical_programming", "pages": 1}]
+    assert keyword_link_targets(backend, {}, "programming") == []
 
 
 def _row(phrase: str, score: float, page: str | None, display: str | None = None) -> dict:
