@@ -566,6 +566,12 @@ def test_a_keyword_without_a_page_is_read_through_the_paragraphs_that_cite_it(en
     assert joined and evidence["cited_named"] == len(joined)
     anchors = {concept_key(c["anchor"]) for c in evidence["cited_links"]}
     assert all(concept_key(c["phrase"]) in anchors for c in joined)
+    # And the pages those paragraphs link the keyword's own name to reach the report.
+    # The slice does not hold the page the name is linked to, so it is known by its URL's title;
+    # one sense only, so no senses note.
+    assert rep["keyword_link_senses"] == evidence["keyword_link_senses"] == [
+        {"title": "Logistic regression", "page": None, "pages": 4}]
+    assert "Several senses" not in Path(task.output()["md"].path).read_text()
 
 
 def test_run_dir_follows_the_index_config_and_the_cwd(tmp_path, monkeypatch):
