@@ -207,8 +207,9 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     naming = links_naming_keyword(backend, pages, keyword, rules, page_cache) if not keyword_page and pages else {}
     cited = {k: e for k, e in links_by_name(naming, keyword).items() if len(e["pages"]) >= MIN_CITING_PAGES}
     # And what those paragraphs mean by the keyword: the page they link its name to.
-    sensed = keyword_sense(backend, naming, keyword) if naming else None
-    link_senses = keyword_link_targets(backend, naming, keyword) if naming else []
+    named_links = name_links(backend, naming, keyword)
+    sensed = keyword_sense(named_links)
+    link_senses = keyword_link_targets(named_links)
     most_cited = sorted(cited.values(), key=lambda e: -len(e["pages"]))
     for e in most_cited:
         targets.setdefault(e["anchor"], e["target"])
@@ -786,76 +787,72 @@ class Sense(NamedTuple):
     name: tuple[str, ...]     # its name's concept_key: the stored page's title, else the link's
 
 
-def keyword_sense(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> Sense | None:
-    """The page the collection's paragraphs link the keyword's own name to, from
-    links_naming_keyword's table: one that at least half the pages linking the name, and
-    MIN_CITING_PAGES or more, point it at, or None.
+class NameLinks(NamedTuple):
+    """Where a collection's paragraphs link the keyword's own name (name_links)."""
 
-    Where no page is titled as the keyword, its authors still say what they mean by it:
-    "[[Computer programming|programming]]", "[[Optimization (mathematics)|optimization]]".
-    That page is the keyword in another name, not one of its sub-topics. A target is read as
-    the collection answers its name (pages_about), so a redirect's URL counts for its page;
-    one the collection does not hold is known by the name its URL spells ("Computer_keyboard").
-    """
+    targets: dict[str, tuple[str | None, str, set[str]]]  # a target -> (its stored page or None, title, pages linking)
+    linking: set[str]  # every page linking the name, to a section's anchor too
+
+
+def name_links(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> NameLinks:
+    """The links from the keyword's own name in links_naming_keyword's table, each target read
+    once: a stored page by its title (a redirect's URL counts for it, as the collection answers
+    its name: stored_row), any other by the title its URL spells; a section's anchor by none."""
     key = concept_key(keyword)
     linking: set[str] = set()
-    by_sense: dict[Sense, set[str]] = {}
-    resolved: dict[str, Sense | None] = {}  # each target looked up once
+    targets: dict[str, tuple[str | None, str, set[str]]] = {}
+    resolved: dict[str, tuple[str | None, str]] = {}
     for url, links in naming.items():
         for anchor, target in links:
             if concept_key(anchor) != key:
                 continue
             linking.add(url)
-            if target not in resolved:
-                resolved[target] = _sense_of(backend, target)
-            if resolved[target] is not None:
-                by_sense.setdefault(resolved[target], set()).add(url)
-    if not by_sense:
-        return None
-    sense, pages = max(by_sense.items(), key=lambda kv: len(kv[1]))
-    return sense if len(pages) >= MIN_CITING_PAGES and 2 * len(pages) >= len(linking) else None
-
-
-def keyword_link_targets(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]], keyword: str) -> list[dict]:
-    """Every page the collection's paragraphs link the keyword's own name to, from
-    links_naming_keyword's table: [{"title", "page" (the stored page, None if not held),
-    "pages" (how many pages link the name so)}], most pages first.
-
-    keyword_sense keeps one page, and only by the name's words, so "Plasma (physics)" and
-    "Plasma (KDE)" are one sense to it. A reader needs them apart: a word the collection uses
-    in two senses (plasma: a state of matter, and KDE's desktop; transformers: the device,
-    the films) gets a list of one of them, or of both mixed (session 64, set bq), and the
-    titles say which and what to ask for instead. A stored page is known by its title (a
-    redirect's URL counts for it), any other target by the title its URL spells.
-    """
-    key = concept_key(keyword)
-    linking: dict[str, set[str]] = {}
-    named: dict[str, tuple[str | None, str]] = {}
-    resolved: dict[str, tuple[str | None, str]] = {}  # each target looked up once
-    for url, links in naming.items():
-        for anchor, target in links:
-            if concept_key(anchor) != key or "#" in target:
+            if "#" in target:
                 continue
             if target not in resolved:
                 row = stored_row(backend, target)
                 resolved[target] = (row[0], title_name(row[1])) if row is not None else (None, title_from_url(target))
             page, title = resolved[target]
-            if not title:
+            if page is None and not concept_key(title):
                 continue
             ident = page or " ".join(title.lower().split())
-            named.setdefault(ident, (page, title))
-            linking.setdefault(ident, set()).add(url)
-    found = [{"title": title, "page": page, "pages": len(linking[ident])} for ident, (page, title) in named.items()]
+            targets.setdefault(ident, (page, title, set()))[2].add(url)
+    return NameLinks(targets, linking)
+
+
+def keyword_sense(links: NameLinks) -> Sense | None:
+    """The page the collection's paragraphs link the keyword's own name to (name_links): one
+    that at least half the pages linking the name, and MIN_CITING_PAGES or more, point it at,
+    or None.
+
+    Where no page is titled as the keyword, its authors still say what they mean by it:
+    "[[Computer programming|programming]]", "[[Optimization (mathematics)|optimization]]".
+    That page is the keyword in another name, not one of its sub-topics. A target the
+    collection does not hold is known by the name its URL spells ("Computer_keyboard"), its
+    words only: "Plasma (physics)" and "Plasma (KDE)" are one name here (keyword_link_targets
+    keeps them apart).
+    """
+    by_sense: dict[Sense, set[str]] = {}
+    for page, title, pages in links.targets.values():
+        by_sense.setdefault(Sense(page, concept_key(title)), set()).update(pages)
+    if not by_sense:
+        return None
+    sense, pages = max(by_sense.items(), key=lambda kv: len(kv[1]))
+    return sense if len(pages) >= MIN_CITING_PAGES and 2 * len(pages) >= len(links.linking) else None
+
+
+def keyword_link_targets(links: NameLinks) -> list[dict]:
+    """Every page the collection's paragraphs link the keyword's own name to (name_links):
+    [{"title", "page" (the stored page, None if not held), "pages" (how many pages link the
+    name so)}], most pages first.
+
+    A reader needs the senses apart that keyword_sense joins by their words: a word the
+    collection uses in two senses (plasma: a state of matter, and KDE's desktop; transformers:
+    the device, the films) gets a list of one of them, or of both mixed (session 64, set bq),
+    and the titles say which and what to ask for instead (tasks.report.senses_note).
+    """
+    found = [{"title": title, "page": page, "pages": len(pages)} for page, title, pages in links.targets.values()]
     return sorted(found, key=lambda d: (-d["pages"], d["title"]))
-
-
-def _sense_of(backend: SearchBackend, target: str) -> Sense | None:
-    """A link target as a Sense: its stored page and title, or the name its URL spells."""
-    row = stored_row(backend, target)
-    if row is not None:
-        return Sense(row[0], concept_key(title_name(row[1])))
-    name = concept_key(title_from_url(target)) if "#" not in target else ()
-    return Sense(None, name) if name else None
 
 
 def stored_row(backend: SearchBackend, target: str) -> tuple[str, str, str] | None:

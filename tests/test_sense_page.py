@@ -10,7 +10,7 @@ import pytest
 
 from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
-from pipeline.evidence_stage import Sense, _rank_once, keyword_link_targets, keyword_sense, links_naming_keyword
+from pipeline.evidence_stage import Sense, _rank_once, keyword_link_targets, keyword_sense, links_naming_keyword, name_links
 
 
 def _page(body: str) -> str:
@@ -46,7 +46,8 @@ def backend(tmp_path_factory):
 
 def _sense(backend, titles: list[str]) -> Sense | None:
     urls = [WIKI + t.replace(" ", "_") for t in titles]
-    return keyword_sense(backend, links_naming_keyword(backend, urls, "programming", DEFAULT_RULES), "programming")
+    naming = links_naming_keyword(backend, urls, "programming", DEFAULT_RULES)
+    return keyword_sense(name_links(backend, naming, "programming"))
 
 
 def test_the_page_most_links_give_the_name_is_its_sense(backend):
@@ -80,12 +81,12 @@ def test_every_page_the_name_is_linked_to_is_counted_by_the_pages_linking_it(bac
     # the collection does not hold is known by the title its URL spells; chrome says nothing.
     urls = [WIKI + t.replace(" ", "_") for t in ["Software", "Teaching", "Television", "Evening news",
                                                   "Operations research", "Compilers"]]
-    found = keyword_link_targets(backend, links_naming_keyword(backend, urls, "programming", DEFAULT_RULES),
-                                 "programming")
+    naming = links_naming_keyword(backend, urls, "programming", DEFAULT_RULES)
+    found = keyword_link_targets(name_links(backend, naming, "programming"))
     assert found == [{"title": "Broadcast programming", "page": None, "pages": 2},
                      {"title": "Computer programming", "page": WIKI + "Computer_programming", "pages": 2},
                      {"title": "Mathematical programming", "page": WIKI + "Mathematical_programming", "pages": 1}]
-    assert keyword_link_targets(backend, {}, "programming") == []
+    assert keyword_link_targets(name_links(backend, {}, "programming")) == []
 
 
 def _row(phrase: str, score: float, page: str | None, display: str | None = None) -> dict:
