@@ -66,7 +66,7 @@ def test_linked_subject_titles_are_the_cited_articles_the_corpus_does_not_hold()
         "repository/Bird.html": '<a href="/wiki/Sandgrouse">s</a> <a href="/wiki/Seed_dispersal">d</a>'
                                 ' <a href="/wiki/Machine%20code">m</a> <a href="/wiki/Taxonomy_(biology)">t</a>',
     }
-    assert linked_subject_titles(pages) == ["double-banded sandgrouse", "machine code", "seed dispersal"]
+    assert linked_subject_titles(pages.items()) == ["double-banded sandgrouse", "machine code", "seed dispersal"]
 
 
 def test_shuffled_titles_depend_on_the_seed_only():

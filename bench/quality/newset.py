@@ -32,6 +32,7 @@ import sys
 import tarfile
 import urllib.parse
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from pipeline.text import singular_words
 
@@ -106,19 +107,23 @@ def subject_titles(names: list[str]) -> list[str]:
 _WIKI_LINK = re.compile(r'href="/wiki/([^"#?:]+)"')
 
 
-def linked_subject_titles(pages: dict[str, str]) -> list[str]:
+def linked_subject_titles(pages: Iterable[tuple[str, str]]) -> list[str]:
     """The lowercased titles, sorted, of the articles the pages link to ("/wiki/Machine_code")
-    that are not pages themselves and that `is_subject_title`. `pages`: {file name: HTML}.
-    When every usable page title of a corpus has been judged, the articles its pages cite are
-    the next pool of subjects (session 64): real article names, chosen by no one here."""
-    own = {title.lower() for title in map(page_title, pages) if title is not None}
-    found = set()
-    for html in pages.values():
+    that are not pages themselves and that `is_subject_title`. `pages`: (file name, HTML) pairs,
+    read once, so an archive's pages can stream through. When every usable page title of a
+    corpus has been judged, the articles its pages cite are the next pool of subjects (session
+    64): real article names, chosen by no one here."""
+    own: set[str] = set()
+    found: set[str] = set()
+    for name, html in pages:
+        title = page_title(name)
+        if title is not None:
+            own.add(title.lower())
         for target in _WIKI_LINK.findall(html):
-            title = urllib.parse.unquote(target).replace("_", " ")
-            if is_subject_title(title) and title.lower() not in own:
-                found.add(title.lower())
-    return sorted(found)
+            linked = urllib.parse.unquote(target).replace("_", " ")
+            if is_subject_title(linked):
+                found.add(linked.lower())
+    return sorted(found - own)
 
 
 def shuffled(titles: list[str], seed: int) -> list[str]:
@@ -139,14 +144,13 @@ def archive_names(archive: Path) -> list[str]:
         return [member.name for member in tar if member.isfile()]
 
 
-def archive_pages(archive: Path) -> dict[str, str]:
-    """{file name: text} of the .html pages in a corpus archive, read as UTF-8 (bad bytes replaced)."""
-    pages = {}
+def archive_pages(archive: Path) -> Iterator[tuple[str, str]]:
+    """(file name, text) of each .html page in a corpus archive, read as UTF-8 (bad bytes
+    replaced), one at a time: the 6,000-page corpus is 900 MB unpacked."""
     with tarfile.open(archive) as tar:
         for member in tar:
             if member.isfile() and member.name.endswith(".html"):
-                pages[member.name] = tar.extractfile(member).read().decode("utf-8", "replace")
-    return pages
+                yield member.name, tar.extractfile(member).read().decode("utf-8", "replace")
 
 
 def reference_keywords(path: Path = QUALITY) -> set[str] | None:
