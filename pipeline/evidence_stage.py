@@ -28,7 +28,7 @@ from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names
 from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
                           opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
-                           names_a_kind, names_a_list, names_a_qualification, names_its_study, names_itself,
+                           names_a_kind, names_after, names_a_list, names_a_qualification, names_its_study, names_itself,
                            names_keyword_chapter, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
@@ -421,7 +421,7 @@ class _Weigher:
                     genus=genus, written=written, ask_sentences=ask_sentences, filed=filed, starred=starred,
                     value=value, generic=generic, key=key,
                     wordnet=placement(taxonomy, written, keyword, found.kw_senses) if taxonomy is not None else None,
-                    named_kind=names_a_kind(written, keyword))
+                    named_kind=names_a_kind(written, keyword), named_after=names_after(written, keyword))
 
     def row(self, w: dict, neighbours: dict, said_by_name: dict) -> dict:
         """Second pass: the candidate's facts with the sentences' reading, its score and why."""
@@ -445,14 +445,15 @@ class _Weigher:
         citing = len(found.cited[key]["pages"]) if key in found.cited else 0
         wordnet = w["wordnet"]
         said = said_by_name[written]
-        named_kind = w["named_kind"]
+        named_kind, named_after = w["named_kind"], w["named_after"]
         facts = Facts(defines=sentence is not None, starred=starred, generic=generic, is_a=is_a,
                       sectioned=sectioned, main_article=main_article, wordnet=wordnet, said=said,
                       has_page=page is not None, linked=linked,
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
-                      n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, keyword_is_name=self.keyword_is_name,
+                      n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
+                      keyword_is_name=self.keyword_is_name,
                       keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
@@ -465,7 +466,7 @@ class _Weigher:
                "sectioned": sectioned, "main_article": main_article,
                "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
-               "named_kind": named_kind, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
+               "named_kind": named_kind, "named_after": named_after, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
                "tied": is_tied, "floor": floor_of(facts), "score": round(score, 6), "why": why, "ruled_out": False}
         if source != "lists":

@@ -11,7 +11,7 @@ import re
 
 from pipeline.store import title_name
 from pipeline.text import (compound_groups, contains_phrase, qualifier, singular, singular_words, stemmed, without_qualifier,
-                           words)
+                           words, words_as_written)
 
 from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DESCRIPTION_WORDS,
                       DOCUMENT_PART_HEADS, DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
@@ -268,6 +268,26 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
     modifiers = " ".join(tokens)
     return (n == len(kw) and bool(words(modifiers)) and not re.search(r"['\u2019]s?$", modifiers)
             and not any(w in NOT_KIND_MODIFIERS for w in words(modifiers)))
+
+
+def names_after(phrase: str, keyword: str) -> bool:
+    """True if the candidate's name is the keyword's followed by a head in lower case, a compound
+    naming something of the keyword ("Search engine optimization", "interrupt request", "fossil
+    record" for "fossil"): not joined to it by a hyphen ("Biogeography-based optimization"), a
+    conjunction, preposition or article ("Addition and subtraction", "openness to experience"),
+    nor a title's capitals after it ("Human Rights Watch", "Consumer Electronics Show": the
+    name of an organisation, an event or a work), nor set beside it ("sed & awk")."""
+    name = without_qualifier(phrase)
+    kw, ph = singular_words(keyword), singular_words(name)
+    if not kw or len(ph) <= len(kw) or ph[:len(kw)] != kw or sets_beside(phrase, keyword):
+        return False
+    written = words_as_written(name)
+    groups = compound_groups(name)
+    if (len(written) != len(ph) or groups[len(kw)] == groups[len(kw) - 1]
+            or words(name)[len(kw)] in DESCRIPTION_WORDS):
+        return False
+    tail = [w for w in written[len(kw):] if any(c.isalpha() for c in w)]
+    return bool(tail) and all(w == w.lower() for w in tail)
 
 
 def holds_name(phrase: str, keyword: str) -> bool:

@@ -1356,6 +1356,48 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     assert "nothing ties it to the keyword" in untied
 
 
+@pytest.mark.parametrize("phrase, keyword", [
+    ("Search engine optimization", "search engine"), ("interrupt request", "interrupt"), ("fossil record", "fossil"),
+    ("Printer driver", "printer"), ("Web application framework", "web application"),
+    ("opcode prefixes", "opcodes"),  # plurals folded on both sides
+    ("Control flow graph (CFG)", "control flow"),  # a trailing qualifier is no part of the name
+    ("Decimal floating point", "decimal"), ("Time-sharing system evolution", "time-sharing"),
+])
+def test_a_name_that_is_the_keywords_before_a_lower_case_head_names_something_of_it(phrase, keyword):
+    from scoring.names import names_after
+    assert names_after(phrase, keyword)
+
+
+@pytest.mark.parametrize("phrase, keyword", [
+    ("Human Rights Watch", "human rights"), ("Consumer Electronics Show", "consumer electronics"),  # a title's capitals
+    ("Regular expression Denial of Service", "regular expression"),
+    ("Biogeography-based optimization", "biogeography"), ("Unix-like", "unix"),  # joined by a hyphen
+    ("Addition and subtraction", "addition"), ("openness to experience", "openness"),  # a conjunction, a preposition
+    ("sed & awk", "sed"), ("Bison, Yacc", "bison"),  # set beside another name
+    ("Spectral graph theory", "graph theory"),  # the keyword as the head: a kind (names_a_kind)
+    ("Windows 10", "windows"),  # no word after it
+    ("interrupt", "interrupt"), ("Interrupts", "interrupt"), ("", "interrupt"), ("interrupt request", ""),
+])
+def test_other_names_opening_with_the_keyword_name_nothing_after_it(phrase, keyword):
+    from scoring.names import names_after
+    assert not names_after(phrase, keyword)
+
+
+def test_a_name_after_the_keyword_weighs_as_a_section_and_ties_it_unless_the_keyword_is_a_name():
+    from scoring.evidence import NAMED_AFTER_FACTOR, SECTION_FACTOR, tied
+    assert NAMED_AFTER_FACTOR == SECTION_FACTOR == 1.5
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    plain = evidence_score(0.4, 0.5, Facts(said=said))
+    after = Facts(said=said, named_after=True, holds_keyword=True)
+    assert evidence_score(0.4, 0.5, after) == pytest.approx(plain * 1.5)
+    assert "1.5 (its name is the keyword's followed by a common noun: something of the keyword)" in explain(0.4, 0.5, after)
+    assert tied(after) and not tied(Facts(said=said))
+    # A name keyword's names holding it weigh as its parts (NAMED_PART_FACTOR), once.
+    name_kw = Facts(said=said, named_after=True, holds_keyword=True, keyword_is_name=True)
+    assert evidence_score(0.4, 0.5, name_kw) == pytest.approx(plain * 2)
+    assert "followed by a common noun" not in explain(0.4, 0.5, name_kw)
+
+
 @pytest.mark.parametrize("phrase, keyword, holds", [
     ("Unix shell", "unix", True), ("Unix-like", "unix", True), ("T-SQL", "sql", True),
     ("Bash (Unix shell)", "unix", True), ("Python Package Index", "python", True),
