@@ -17,8 +17,11 @@ from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAS
                       DOCUMENT_PART_HEADS, DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
 
 # Pages that list or compare rather than describe one thing: their title names no concept.
-# "Machine vision glossary": a glossary named the other way round is as much an index page.
-_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b|.*\bglossary$)",
+# "Machine vision glossary": a glossary named the other way round is as much an index page, and
+# so is a wiki's "Boolean algebra topics" (its "List of ... topics" pages; session 65: all 4
+# judged names ending in "topics" were misses, "Requirements analysis topics", "Major topics"; a
+# heading of that one word is left to the other rules).
+_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b|.*\bglossary$|.+\stopics$)",
                          re.I)
 
 

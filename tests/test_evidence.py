@@ -499,6 +499,8 @@ def test_names_a_list():
     assert names_a_list("Glossary of computers") and names_a_list("list of fictional computers")
     assert names_a_list("Outline of robotics") and not names_a_list("Listing") and not names_a_list("Robotics")
     assert names_a_list("Machine vision glossary") and not names_a_list("glossary terms")
+    assert names_a_list("Boolean algebra topics") and names_a_list("Major topics")
+    assert not names_a_list("Topics in algebra") and not names_a_list("topical")
 
 
 def test_part_of_keyword():
