@@ -28,7 +28,7 @@ from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names
 from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
                           opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
-                           names_a_kind, names_after, names_a_list, names_a_qualification, names_its_study, names_itself,
+                           names_a_kind, names_after, names_a_list, other_pages_of_name, names_a_qualification, names_its_study, names_itself,
                            names_keyword_chapter, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
@@ -106,6 +106,7 @@ class _Found:
     cited: dict[tuple[str, ...], dict]  # without a keyword page: what citing paragraphs link to
     sense: Sense | None                # without a keyword page: what they link the keyword's name to
     link_senses: list[dict]            # ... and every page they link it to, most linking pages first
+    other_pages: list[dict]            # with a keyword page: the other pages titled with its name (other senses)
     most_cited: list[dict]
     kw_senses: tuple[int, ...] | None  # the keyword's WordNet senses its page is about
     counts: dict[str, int]             # how many rows each source gave, for the artifact
@@ -171,6 +172,9 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # regularly"), or a chapter that is only its table of contents. A Wikipedia lead names
     # its title.
     keyword_page = own[0] if own is not None and (own[3] is not None or titled) else None
+    # Other pages of the keyword's name ("Data (Star Trek)" beside "Data"): senses the list
+    # does not follow, which the report names so the user can ask for one by a longer name.
+    other_pages = other_pages_of_name(titled_pages, keyword, keyword_page) if keyword_page else []
     keyword_lead = own[2] if keyword_page else ""
     sections, targets, related_only, passing, prose, main = (
         keyword_page_names(backend, own[0], rules, own[1], keyword) if keyword_page else ([], {}, set(), set(), set(), {}))
@@ -255,7 +259,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
                   anchors=anchors, related_only=related_only, passing_keys=passing_keys, prose_keys=prose_keys,
                   section_keys=section_keys, main_keys=main_keys, link_keys=link_keys, targets=targets,
                   link_titles=titles, linked_as=linked_as,
-                  cited=cited, sense=sensed, link_senses=link_senses,
+                  cited=cited, sense=sensed, link_senses=link_senses, other_pages=other_pages,
                   most_cited=most_cited, kw_senses=kw_senses,
                   counts={"definitions_found": len(defined), "sections_named": len(named), "main_named": len(main_rows),
                           "links_named": len(linked_rows), "cited_named": len(cited_rows),
@@ -309,7 +313,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "keyword_related_links": [a for a in anchors if a in found.related_only],
             "wordnet_named": found.counts["wordnet_named"],
             "keyword_page": found.keyword_page, "keyword_sections": found.sections,
-            "keyword_link_senses": found.link_senses,
+            "keyword_link_senses": found.link_senses, "keyword_other_pages": found.other_pages,
             "keyword_main_articles": found.main_names,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,
             "keyword_name_share": round(name_share, 3), "keyword_is_name": keyword_is_name,

@@ -309,6 +309,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
                  "n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
                  "keyword_sentence": evidence_result.get("keyword_sentence"),
                  "keyword_link_senses": evidence_result.get("keyword_link_senses", []),
+                 "keyword_other_pages": evidence_result.get("keyword_other_pages", []),
                  "keyword_name_share": evidence_result.get("keyword_name_share"),
                  "keyword_is_name": evidence_result.get("keyword_is_name", False),
                  "keyword_genus": evidence_result.get("keyword_genus", []), **extra}

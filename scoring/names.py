@@ -10,8 +10,8 @@ import functools
 import re
 
 from pipeline.store import title_name
-from pipeline.text import (compound_groups, contains_phrase, qualifier, singular, singular_words, stemmed, without_qualifier,
-                           words, words_as_written)
+from pipeline.text import (compound_groups, contains_phrase, normalise, qualifier, singular, singular_words, stemmed,
+                           without_qualifier, words, words_as_written)
 
 from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DESCRIPTION_WORDS,
                       DOCUMENT_PART_HEADS, DOUBLED_L_STEMS, FRAGMENT_ENDS, NOT_KIND_MODIFIERS, RELEASE_NOTE_PARTS, STUDY_HEADS)
@@ -366,6 +366,25 @@ def senses_of_name(keyword: str, targets: list[dict]) -> dict[str, int]:
             sense = " ".join(qualifier(target["title"]).lower().split())
             found[sense] = found.get(sense, 0) + target["pages"]
     return found
+
+
+def other_pages_of_name(pages: list[tuple[str, str, str]], keyword: str, own_url: str) -> list[dict]:
+    """The other pages (`(url, title, lead)`) titled with the keyword's own name than the one
+    read as its page (`own_url`), bare or qualified as a wiki tells senses apart ("Data (Star
+    Trek)", "tail (Unix)" beside "Data", "Tail"), each name once, in `pages`' order, as
+    `{"title", "url"}`; a disambiguation page and the own page's name again are no other sense."""
+    key = concept_key(keyword)
+    own = [normalise(title_name(t)) for u, t, _ in pages if u == own_url]
+    seen = set(own)
+    out = []
+    for url, title, _ in pages:
+        name = title_name(title)
+        if (url == own_url or concept_key(name) != key or normalise(name) in seen
+                or " ".join(qualifier(name).lower().split()) == "disambiguation"):
+            continue
+        seen.add(normalise(name))
+        out.append({"title": name, "url": url})
+    return out
 
 
 _BRITISH_SUFFIX = re.compile(r"^(\w{3,})(is|ys)(ation|ations|e|es|ed|ing|er|ers)$")

@@ -153,11 +153,26 @@ def senses_note(report: dict) -> str | None:
             "longer name (the words of its title).")
 
 
+def other_pages_note(report: dict) -> str | None:
+    """A note when other pages of the collection bear the keyword's name than the one read as
+    its page ("Data (Star Trek)" beside "Data", "tail (Unix)" beside "Tail"), else None: the list
+    follows the keyword's page, and another sense is asked for by a longer name."""
+    others = report.get("keyword_other_pages") or []
+    if not others or not report.get("keyword_page"):
+        return None
+    shown = ", ".join(o["title"] for o in others[:SENSES_SHOWN])
+    rest = len(others) - SENSES_SHOWN
+    more = f" and {rest} more" if rest > 0 else ""
+    return (f"Other senses: {'pages' if len(others) > 1 else 'a page'} of this name besides the keyword's own: "
+            f"{shown}{more}. The concepts follow the keyword's page ({report['keyword_page']}); for another sense, "
+            "ask for it by a longer name (the words of its title).")
+
+
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
     return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
                         stopwords_note(report), few_pages_note(report), no_keyword_page_note(report),
-                        senses_note(report), all_weak_note(report)) if n]
+                        senses_note(report), other_pages_note(report), all_weak_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:

@@ -102,6 +102,38 @@ def test_no_senses_note_for_one_sense_of_the_name(keyword, targets):
         {"solid-state physics": 15, "camera": 8, "meteorology": 14, "plasma": 0}[keyword])
 
 
+def test_other_senses_when_other_pages_bear_the_keywords_name():
+    from tasks.report import other_pages_note
+
+    rep = _report(130)
+    rep.update(keyword="squid", keyword_page="https://en.wikipedia.org/wiki/Squid",
+               keyword_other_pages=[{"title": "Squid (software)", "url": "https://en.wikipedia.org/wiki/Squid_(software)"}])
+    note = other_pages_note(rep)
+    assert note == ("Other senses: a page of this name besides the keyword's own: Squid (software). The concepts follow "
+                    "the keyword's page (https://en.wikipedia.org/wiki/Squid); for another sense, ask for it by a longer "
+                    "name (the words of its title).")
+    assert f"**{note}**" in render_markdown(rep)
+    assert summary_lines(rep, "r.md")[-2:] == [note, "Report: r.md"]
+    rep["keyword_other_pages"] = [{"title": f"Squid ({q})", "url": ""} for q in "abcdefg"]
+    assert "pages of this name besides the keyword's own: Squid (a), Squid (b), Squid (c), Squid (d), Squid (e) and 2 more." \
+        in other_pages_note(rep)
+
+
+@pytest.mark.parametrize("page, others", [
+    ("https://en.wikipedia.org/wiki/Squid", []),  # one page of the name
+    (None, [{"title": "Squid (software)", "url": ""}]),  # no page of its own: the senses note's case
+])
+def test_no_other_senses_note_without_two_pages_of_the_name(page, others):
+    from tasks.report import other_pages_note
+
+    rep = _report(130)
+    rep.update(keyword="squid", keyword_page=page, keyword_other_pages=others)
+    assert other_pages_note(rep) is None
+    assert "Other senses" not in render_markdown(rep)
+    rep.pop("keyword_other_pages")  # a run from before the field
+    assert other_pages_note(rep) is None
+
+
 def test_the_formula_names_every_factor_the_scores_use():
     from scoring import evidence as ev
 

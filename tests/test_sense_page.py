@@ -1,6 +1,7 @@
 """What a collection's links say a name means: the page a keyword it has no page for is linked
 to (evidence_stage.keyword_sense), and the page a pageless candidate's link names, read when
-two rows name one concept (evidence_stage._rank_once).
+two rows name one concept (evidence_stage._rank_once); and the other pages of a keyword's
+name beside its own (names.other_pages_of_name).
 
 Real HTML in tiny real page stores (LocalBackend).
 """
@@ -152,3 +153,25 @@ def test_a_name_a_rows_page_gives_its_subject_folds_without_a_link(astar):
     # ("notebook computer" on the laptop's page) folds only into a row that page has.
     assert [r["phrase"] for r in rows if not r["ruled_out"]] == ["finite state machine", "mathematical model",
                                                                   "notebook"]
+
+
+def test_the_other_pages_of_a_keywords_name_are_its_other_senses(tmp_path):
+    from scoring.names import other_pages_of_name
+
+    b = tiny_store(tmp_path / "pages.sqlite", {
+        "Tail": (_page("<p>The tail is the rear part of an animal.</p>"), "The tail is the rear part of an animal."),
+        "Tail (Unix)": (_page("<p>tail is a program.</p>"), "tail is a program."),
+        "Tail (disambiguation)": (_page("<p>Tail may refer to:</p>"), "Tail may refer to:"),
+        "Tail rotor": (_page("<p>A tail rotor is a rotor.</p>"), "A tail rotor is a rotor."),
+        "Tails": (_page("<p>Tails is an operating system.</p>"), "Tails is an operating system."),
+    })
+    try:
+        pages = b.pages_about("tail", with_plurals=True)
+        # the disambiguation page is no sense, a longer name ("Tail rotor") no page of the name
+        assert other_pages_of_name(pages, "tail", WIKI + "Tail") == [
+            {"title": "Tail (Unix)", "url": WIKI + "Tail_(Unix)"}, {"title": "Tails", "url": WIKI + "Tails"}]
+        # read from the other side: the program's page is the keyword's, the animal's the other sense
+        assert [o["title"] for o in other_pages_of_name(pages, "tail", WIKI + "Tail_(Unix)")] == ["Tail", "Tails"]
+        assert other_pages_of_name(b.pages_about("tail rotor"), "tail rotor", WIKI + "Tail_rotor") == []
+    finally:
+        b.con.close()

@@ -352,6 +352,10 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     other_names = subject_names(title, lead) - {tuple(singular_words(KEYWORD))}
     settings = setting_names(lead, KEYWORD)
     assert ("ml",) in other_names, other_names
+    # The other pages of the keyword's name, read beside its own page, reach the report.
+    from scoring.names import other_pages_of_name
+    assert rep["keyword_other_pages"] == evidence["keyword_other_pages"] == other_pages_of_name(
+        backend.pages_about(KEYWORD, with_plurals=True), KEYWORD, evidence["keyword_page"])
     for c in rep["candidates"]:
         e = c["evidence"]
         classes = backend.filed_under(e["page"]) if e["page"] else []
@@ -572,6 +576,8 @@ def test_a_keyword_without_a_page_is_read_through_the_paragraphs_that_cite_it(en
     assert rep["keyword_link_senses"] == evidence["keyword_link_senses"] == [
         {"title": "Logistic regression", "page": None, "pages": 4}]
     assert "Several senses" not in Path(task.output()["md"].path).read_text()
+    # Other pages of the name are read only beside a page of the keyword's own.
+    assert rep["keyword_other_pages"] == evidence["keyword_other_pages"] == []
 
 
 def test_run_dir_follows_the_index_config_and_the_cwd(tmp_path, monkeypatch):
