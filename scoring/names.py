@@ -372,14 +372,18 @@ def other_pages_of_name(pages: list[tuple[str, str, str]], keyword: str, own_url
     """The other pages (`(url, title, lead)`) titled with the keyword's own name than the one
     read as its page (`own_url`), bare or qualified as a wiki tells senses apart ("Data (Star
     Trek)", "tail (Unix)" beside "Data", "Tail"), each name once, in `pages`' order, as
-    `{"title", "url"}`; a disambiguation page and the own page's name again are no other sense."""
+    `{"title", "url"}`; a disambiguation page and the own page's name again are no other sense.
+    One of the two names must carry a qualifier: a manual titles sections of several chapters
+    alike ("Functions", "Index", "Modules"), one subject under several headings, not two senses."""
     key = concept_key(keyword)
-    own = [normalise(title_name(t)) for u, t, _ in pages if u == own_url]
-    seen = set(own)
+    own = [title_name(t) for u, t, _ in pages if u == own_url]
+    seen = {normalise(n) for n in own}
+    own_qualified = any(qualifier(n) for n in own)
     out = []
     for url, title, _ in pages:
         name = title_name(title)
         if (url == own_url or concept_key(name) != key or normalise(name) in seen
+                or not (own_qualified or qualifier(name))
                 or " ".join(qualifier(name).lower().split()) == "disambiguation"):
             continue
         seen.add(normalise(name))

@@ -163,15 +163,19 @@ def test_the_other_pages_of_a_keywords_name_are_its_other_senses(tmp_path):
         "Tail (Unix)": (_page("<p>tail is a program.</p>"), "tail is a program."),
         "Tail (disambiguation)": (_page("<p>Tail may refer to:</p>"), "Tail may refer to:"),
         "Tail rotor": (_page("<p>A tail rotor is a rotor.</p>"), "A tail rotor is a rotor."),
-        "Tails": (_page("<p>Tails is an operating system.</p>"), "Tails is an operating system."),
+        "Tails (operating system)": (_page("<p>Tails is an operating system.</p>"), "Tails is an operating system."),
+        # a manual's heading of the same name in another chapter: one subject, no other sense
+        "Tails": (_page("<p>Tails of lists.</p>"), "Tails of lists."),
     })
     try:
         pages = b.pages_about("tail", with_plurals=True)
         # the disambiguation page is no sense, a longer name ("Tail rotor") no page of the name
         assert other_pages_of_name(pages, "tail", WIKI + "Tail") == [
-            {"title": "Tail (Unix)", "url": WIKI + "Tail_(Unix)"}, {"title": "Tails", "url": WIKI + "Tails"}]
-        # read from the other side: the program's page is the keyword's, the animal's the other sense
-        assert [o["title"] for o in other_pages_of_name(pages, "tail", WIKI + "Tail_(Unix)")] == ["Tail", "Tails"]
+            {"title": "Tail (Unix)", "url": WIKI + "Tail_(Unix)"},
+            {"title": "Tails (operating system)", "url": WIKI + "Tails_(operating_system)"}]
+        # read from the other side: the program's page is the keyword's, the bare names other senses
+        assert sorted(o["title"] for o in other_pages_of_name(pages, "tail", WIKI + "Tail_(Unix)")) == [
+            "Tail", "Tails", "Tails (operating system)"]
         assert other_pages_of_name(b.pages_about("tail rotor"), "tail rotor", WIKI + "Tail_rotor") == []
     finally:
         b.con.close()
