@@ -28,8 +28,8 @@ from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names
 from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
                           opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, names_a_document_part,
-                           names_a_kind, names_after, names_a_list, other_pages_of_name, names_a_qualification, names_its_study, names_itself,
-                           names_keyword_chapter, part_of_keyword)
+                           names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
+                           names_keyword_chapter, other_pages_of_name, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,

@@ -384,7 +384,7 @@ def other_pages_of_name(pages: list[tuple[str, str, str]], keyword: str, own_url
         name = title_name(title)
         if (url == own_url or concept_key(name) != key or normalise(name) in seen
                 or not (own_qualified or qualifier(name))
-                or " ".join(qualifier(name).lower().split()) == "disambiguation"):
+                or qualifier(name).lower() == "disambiguation"):
             continue
         seen.add(normalise(name))
         out.append({"title": name, "url": url})
