@@ -1,6 +1,8 @@
 """Render the final report as Markdown and as a console summary."""
 from __future__ import annotations
 
+from typing import Callable
+
 from pipeline.text import content_words, dropped_symbols, normalise, words
 from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 from scoring.kinds import KINDS
@@ -129,6 +131,13 @@ def all_weak_note(report: dict) -> str | None:
 
 
 SENSES_SHOWN = 5  # link targets a senses note names; the rest are counted
+_ASK_BY_NAME = "ask for it by a longer name (the words of its title)."
+
+
+def _first_of(names: list[str], rest_word: Callable[[int], str]) -> str:
+    """The first SENSES_SHOWN names joined, the rest counted ("A, B, C, D, E and 2 other pages")."""
+    rest = len(names) - SENSES_SHOWN
+    return ", ".join(names[:SENSES_SHOWN]) + (f" and {rest} {rest_word(rest)}" if rest > 0 else "")
 
 
 def senses_note(report: dict) -> str | None:
@@ -145,12 +154,10 @@ def senses_note(report: dict) -> str | None:
     named = senses_of_name(report["keyword"], found)
     if sum(pages >= MIN_CITING_PAGES for pages in named.values()) < 2:
         return None
-    shown = ", ".join(f"{s['title']} ({s['pages']} page{'s' if s['pages'] != 1 else ''})" for s in found[:SENSES_SHOWN])
-    rest = len(found) - SENSES_SHOWN
-    more = f" and {rest} other page{'s' if rest != 1 else ''}" if rest > 0 else ""
-    return (f"Several senses: the paragraphs naming the keyword link it to more than one page: {shown}{more}. "
-            "The concepts follow the sense the mined pages use most, or mix them; for one sense, ask for it by a "
-            "longer name (the words of its title).")
+    shown = _first_of([f"{s['title']} ({s['pages']} page{'s' if s['pages'] != 1 else ''})" for s in found],
+                      lambda n: f"other page{'s' if n != 1 else ''}")
+    return (f"Several senses: the paragraphs naming the keyword link it to more than one page: {shown}. "
+            f"The concepts follow the sense the mined pages use most, or mix them; for one sense, {_ASK_BY_NAME}")
 
 
 def other_pages_note(report: dict) -> str | None:
@@ -160,12 +167,10 @@ def other_pages_note(report: dict) -> str | None:
     others = report.get("keyword_other_pages") or []
     if not others or not report.get("keyword_page"):
         return None
-    shown = ", ".join(o["title"] for o in others[:SENSES_SHOWN])
-    rest = len(others) - SENSES_SHOWN
-    more = f" and {rest} more" if rest > 0 else ""
+    shown = _first_of([o["title"] for o in others], lambda n: "more")
     return (f"Other senses: {'pages' if len(others) > 1 else 'a page'} of this name besides the keyword's own: "
-            f"{shown}{more}. The concepts follow the keyword's page ({report['keyword_page']}); for another sense, "
-            "ask for it by a longer name (the words of its title).")
+            f"{shown}. The concepts follow the keyword's page ({report['keyword_page']}); for another sense, "
+            f"{_ASK_BY_NAME}")
 
 
 def notes(report: dict) -> list[str]:
