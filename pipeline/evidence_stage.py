@@ -34,7 +34,7 @@ from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
                              section_prose_links, section_titles, summary_box_links)
-from scoring.taxonomy import (Graph, cited_as_author, introduced_as_person, name_kind, names_a_discipline, names_people,
+from scoring.taxonomy import (Graph, cited_as_author, ends_in_a_plural, introduced_as_person, listed_among_people, name_kind, names_a_discipline, names_people,
                               not_a_noun, placement, practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
@@ -361,6 +361,7 @@ class _Weigher:
         self.keyword_field = keyword_is_a_field(
             keyword, found.keyword_lead, names_a_discipline(taxonomy, keyword) if taxonomy is not None else None)
         self.persons_name = persons_name(taxonomy)  # one reader for every candidate's page
+        self.is_person = functools.lru_cache(maxsize=None)(functools.partial(person_by_page, backend, taxonomy))
 
     def written_of(self, phrase: str, source: str) -> str:
         """The name as the lists or the page wrote it."""
@@ -432,10 +433,8 @@ class _Weigher:
         keyword, found = self.keyword, self.found
         keyword_lead = found.keyword_lead
         r, source, phrase, written, page, kind = w["r"], w["source"], w["r"]["phrase"], w["written"], w["page"], w["kind"]
-        if w["ask_sentences"] and introduced_as_person(self.taxonomy, written, *neighbours[written]):
-            # "Ernst Zermelo", "the Swedish logician Per Martin-Löf": how the sentences name it
-            kind = Kind("person", "the collection's sentences introduce it as a person's name (after a given name, "
-                                  "a word for a person such as \"logician\", or before \"showed\", \"said\")")
+        if w["ask_sentences"]:
+            kind = introduced_kind(self.taxonomy, written, *neighbours[written], self.is_person) or kind
         if kind.kind == "person" and self.people_asked:
             self.people_as_concepts.add(phrase)
         if kind_asked_for(kind.kind, written, keyword, self.people_asked, w["genus"]) == "concept":
@@ -946,6 +945,32 @@ def read_pageless_kind(backend: SearchBackend, taxonomy: Graph | None, written: 
             if kind.kind != "concept":
                 return Kind(kind.kind, f'its link leads to "{target_name}": {kind.because}')
     return CONCEPT
+
+
+def person_by_page(backend: SearchBackend, taxonomy: Graph, name: str) -> bool | None:
+    """True if the collection's page of `name` opens as a biography or, with no page, the name
+    reads as a person's (taxonomy.reads_as_person); False for a page about anything else; None
+    if nothing says."""
+    about = backend.pages_about(name)
+    if about:
+        return page_kind(about[0][2], about[0][1]) == "person"
+    # A given name before a common noun's plural names a place or a body ("Gilbert Islands").
+    return True if reads_as_person(taxonomy, name) and not ends_in_a_plural(taxonomy, name) else None
+
+
+def introduced_kind(taxonomy: Graph, written: str, before: Counter, after: Counter, listed: Counter,
+                    is_person: Callable[[str], bool | None]) -> Kind | None:
+    """Kind("person", why) if the keyword's sentences introduce a name no page describes as a
+    person's, else None: "Ernst Zermelo", "the Swedish logician Per Martin-Löf" (the words
+    before and after it: taxonomy.introduced_as_person), "Samuel Eilenberg and Saunders Mac
+    Lane" (the names listed beside it, `is_person` of each: taxonomy.listed_among_people)."""
+    if introduced_as_person(taxonomy, written, before, after):
+        return Kind("person", "the collection's sentences introduce it as a person's name (after a given name, "
+                              "a word for a person such as \"logician\", or before \"showed\", \"said\")")
+    people = listed_among_people(taxonomy, written, listed, is_person)
+    if people:
+        return Kind("person", "the keyword's sentences list it beside people: " + ", ".join(people[:3]))
+    return None
 
 
 def persons_name(taxonomy: Graph | None) -> Callable[[str], bool] | None:

@@ -36,8 +36,8 @@ def _said_of(pool: SentencePool, names: Sequence[str]) -> dict[str, Said]:
     return {n: pool.said(n) for n in names}
 
 
-def _neighbours_of(pool: SentencePool, names: Sequence[str]) -> dict[str, tuple[Counter, Counter]]:
-    return {n: (pool.words_before(n), pool.words_after(n)) for n in names}
+def _neighbours_of(pool: SentencePool, names: Sequence[str]) -> dict[str, tuple[Counter, Counter, Counter]]:
+    return {n: (pool.words_before(n), pool.words_after(n), pool.listed_with(n)) for n in names}
 
 
 def _named_under_of(pool: SentencePool) -> dict[str, tuple[int, Said]]:
@@ -72,7 +72,7 @@ def _worker_named_under() -> dict[str, tuple[int, Said]]:
     return _named_under_of(_pool)
 
 
-def _worker_neighbours(names: Sequence[str]) -> dict[str, tuple[Counter, Counter]]:
+def _worker_neighbours(names: Sequence[str]) -> dict[str, tuple[Counter, Counter, Counter]]:
     return _neighbours_of(_pool, names)
 
 
@@ -125,7 +125,7 @@ class SentenceReader:
         return _Done(_named_under_of(self._local))
 
     def neighbours(self, names: Sequence[str]) -> Future | _Done:
-        """(words_before, words_after) of each name, as a dict; result() waits for it."""
+        """(words_before, words_after, listed_with) of each name, as a dict; result() waits for it."""
         if self._executor is not None:
             return self._executor.submit(_worker_neighbours, list(names))
         return _Done(_neighbours_of(self._local, names))

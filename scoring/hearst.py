@@ -291,6 +291,13 @@ class Said:
 
 # Words a name leaves in lower case: "Internet of Things", "Department of Defense".
 _NAME_FILLERS = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an", "de", "von", "van"})
+# A co-item of a name in a list: up to four capitalised words (particles such as "de" and
+# "van" and initials inside), then the separator, then the name; or the other way round.
+_CO_ITEM = r"(?P<name>[A-Z][\w'\u2019.-]*(?:\s+(?:(?:de|van|von|der|da|di|du|la|le|bin|al)\s+)?[A-Z][\w'\u2019.-]*){0,3})"
+_CO_SEPARATOR = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
+_CO_ITEM_BEFORE = re.compile(_CO_ITEM + _CO_SEPARATOR + r"\Z")
+_CO_ITEM_AFTER = re.compile(r"(?![\w'\u2019])" + _CO_SEPARATOR + _CO_ITEM)
+_POSSESSIVE = re.compile(r"['\u2019]s?\Z")
 
 
 class SentencePool:
@@ -391,6 +398,26 @@ class SentencePool:
         """The word just after each mention of `phrase` in the keyword's sentences, as written
         ("showed" of "Dana Scott showed that ...")."""
         return self._neighbours(phrase, after=True)
+
+    def listed_with(self, phrase: str) -> Counter[str]:
+        """The capitalised names the keyword's sentences list right beside each mention of
+        `phrase`, across a comma, "and" or "or", as written ("Samuel Eilenberg" of "Samuel
+        Eilenberg and Saunders Mac Lane"): its co-items, which share its kind (Widdows and
+        Dorow 2002). A possessive ("Engelbart's") names what someone owns, not a co-item, on
+        either side."""
+        ids, c_find = self._mentioning(phrase)
+        out: Counter[str] = Counter()
+        for i in ids if c_find is not None else ():
+            s = self.sentences[i]
+            for m in _mentions(self._lower[i], c_find):
+                if s[m.end():m.end() + 1] in ("'", "\u2019"):  # "Mac Lane's category theory": its owner, no item
+                    continue
+                before = _CO_ITEM_BEFORE.search(s, 0, m.start())
+                after = _CO_ITEM_AFTER.match(s, m.end())
+                for found in (before, after):
+                    if found and not _POSSESSIVE.search(found.group("name")):
+                        out[found.group("name")] += 1
+        return out
 
     def _neighbours(self, phrase: str, after: bool) -> Counter[str]:
         ids, c_find = self._mentioning(phrase)

@@ -19,8 +19,9 @@ import os
 import re
 import weakref
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, Protocol, Sequence
+from typing import Callable, Mapping, NamedTuple, Protocol, Sequence
 
+from pipeline.nltkdata import stopwords
 from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
 
 from .given_names import census_given_names
@@ -509,6 +510,66 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
     # either ("Microsoft Windows showed ...").
     return (any(w in PERSON_VERBS for w in (after or {}))
             and not any(common_noun(graph, singular(w.strip(",.").lower())) for w in ws))
+
+
+def person_shaped(graph: Graph, written: str) -> bool:
+    """True if `written` could be a person's full name by its form alone: two or three
+    capitalised words, initials aside ("Saunders Mac Lane", "Chih-Tang Sah"), opening with a
+    word that is neither a function word nor a common noun nor WordNet's name of anything but
+    a person ("The Humanoid Project", "World Chess Champion", "British Museum"), and not
+    ending with a common noun's plural, as bodies are named ("Aardman Animations")."""
+    ws = [w for w in fold_accents(written).split() if not _INITIAL.fullmatch(w)]
+    if not 2 <= len(ws) <= 3 or not all(w[:1].isupper() and w[1:2].islower() and w[-1].isalpha() for w in ws):
+        return False  # "Menlo Park, California": a place and its state
+    first = ws[0].lower()
+    if first in stopwords() or common_noun(graph, first) or not all(
+            kind_of(graph, s) == "person" for s in _written(graph, first, capitalised=True)):
+        return False
+    return not ends_in_a_plural(graph, written)
+
+
+def ends_in_a_plural(graph: Graph, written: str) -> bool:
+    """True if the name's last word is a common noun's plural, as bodies and places are named
+    ("Aardman Animations", "Gilbert Islands"), not people."""
+    last = fold_accents(written).split()[-1].lower() if written.split() else ""
+    return singular(last) != last and common_noun(graph, singular(last)) and not common_noun(graph, last)
+
+
+# The names the keyword's sentences list beside a name that say it is a person: at least
+# one person, and more people than names of anything else (hearst.SentencePool.listed_with).
+# Session 66, over every candidate of the 1,454 judged keywords: 114 person-shaped names with
+# no page so listed ("Samuel Eilenberg and Saunders Mac Lane", "Georg Cantor and Richard
+# Dedekind"), 111 of them people (the others: "Principia Mathematica", a book, beside its
+# authors); the 10 judged were all misses as concepts.
+def listed_among_people(graph: Graph, written: str, listed: Mapping[str, int],
+                        person: Callable[[str], bool | None]) -> list[str]:
+    """The people the keyword's sentences list `written` beside, when they say it is a person
+    too, else []. `person` says whether a name is a person's (True), something else's (False)
+    or unknown (None); a co-item that opens a sentence may carry a common noun or a function
+    word before the name ("Mathematicians Samuel Eilenberg"), so the rest is asked too."""
+    if not person_shaped(graph, written):
+        return []
+    people, others = [], 0
+    for name in listed:
+        ws = name.rstrip(".").split()
+        # "Mathematicians Samuel Eilenberg", "The Samuel Eilenberg": a common noun or a
+        # function word before a name; not "Panama Santo Domingo", two names run together.
+        tail = " ".join(ws[1:]) if len(ws) > 2 and _before_a_name(graph, ws[0]) else ""
+        verdict = person(name.rstrip("."))
+        if verdict is None and tail:
+            verdict = person(tail)
+        if verdict:
+            people.append(name.rstrip("."))
+        elif verdict is False:
+            others += 1
+    return people if len(people) > others else []
+
+
+def _before_a_name(graph: Graph, word: str) -> bool:
+    """True if `word`, capitalised as a sentence opens, is a function word or a common noun
+    (in the plural too: "Mathematicians"), so the name may start after it."""
+    low = fold_accents(word).lower()
+    return low in stopwords() or common_noun(graph, low) or common_noun(graph, singular(low))
 
 
 def proper_person(graph: Graph, word: str) -> bool:

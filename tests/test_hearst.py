@@ -163,6 +163,26 @@ def test_words_before_are_read_as_written_from_the_keywords_sentences():
     assert pool.words_after("Cantor") == {}
 
 
+def test_listed_with_reads_the_names_a_list_holds_right_beside_the_name():
+    pool = SentencePool("category theory", [
+        "Category theory was introduced by Samuel Eilenberg and Saunders Mac Lane in 1945.",
+        "Mathematicians including Saunders Mac Lane, Alfred Tarski, and others used category theory.",
+        "Saunders Mac Lane & Jean-Pierre Serre wrote of category theory.",
+        # A possessive names what someone owns, not a co-item; a lower-case word is no name.
+        "Alexander Grothendieck's and Saunders Mac Lane work on category theory.",
+        "Functors and Saunders Mac Lane's category theory.",
+        "category theory, as shown by sets and Saunders Mac Lane.",
+    ])
+    assert pool.listed_with("Saunders Mac Lane") == {"Samuel Eilenberg": 1, "Alfred Tarski": 1,
+                                                     "Jean-Pierre Serre": 1}
+    # A capitalised word opening the sentence runs into the name before the list: the
+    # reader of the co-items asks its tails too (taxonomy.listed_among_people).
+    assert SentencePool("category theory", ["Mathematicians Samuel Eilenberg and Saunders Mac Lane founded "
+                                            "category theory."]).listed_with("Saunders Mac Lane") == {
+        "Mathematicians Samuel Eilenberg": 1}
+    assert pool.listed_with("Georg Cantor") == {}
+
+
 def test_name_share_counts_mentions_inside_sentences_written_as_names():
     pool = SentencePool("world wide web", [
         "The World Wide Web runs on the Internet.",       # a name: every word capitalised

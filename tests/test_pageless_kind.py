@@ -8,7 +8,10 @@ import pytest
 
 from pipeline import store
 from pipeline.search import LocalBackend
-from pipeline.evidence_stage import _page_facts, pageless_kind, persons_name, read_pageless_kind
+from collections import Counter
+
+from pipeline.evidence_stage import (_page_facts, introduced_kind, pageless_kind, person_by_page, persons_name,
+                                     read_pageless_kind)
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
 
 WIKI = "https://en.wikipedia.org/wiki/"
@@ -146,3 +149,29 @@ def test_a_page_calling_a_given_name_and_surname_a_developer_is_a_persons(backen
                               "surname")
     assert _page_facts(backend, "greg kroah-hartman", "linux kernel")[3].kind == "concept"  # no WordNet, no reading
     assert _page_facts(backend, "visual studio code", "text editor", persons=persons_name(wordnet))[3].kind == "concept"
+
+
+def test_a_page_or_a_persons_name_says_whether_a_name_is_a_persons(backend, wordnet):
+    assert person_by_page(backend, wordnet, "Oskar Morgenstern") is True      # its page opens as a biography
+    assert person_by_page(backend, wordnet, "Visual Studio Code") is False    # its page is a program's
+    assert person_by_page(backend, wordnet, "George Dantzig") is True         # no page: a given name and a surname
+    assert person_by_page(backend, wordnet, "Deep Blue") is None              # no page, and no given name opens it
+    assert person_by_page(backend, wordnet, "Gilbert Islands") is None        # a given name, then a plural: a place
+    assert person_by_page(backend, wordnet, "Frank Wanlass") is True          # a given name that is a common noun too
+
+
+def test_the_names_listed_beside_a_pageless_name_may_make_it_a_person(backend, wordnet):
+    def is_person(name):
+        return person_by_page(backend, wordnet, name)
+    none = Counter()
+    # "Oskar Morgenstern and Chih-Tang Sah": listed beside a biography's subject.
+    kind = introduced_kind(wordnet, "Chih-Tang Sah", none, none, Counter({"Oskar Morgenstern": 2}), is_person)
+    assert kind.kind == "person" and kind.because == "the keyword's sentences list it beside people: Oskar Morgenstern"
+    # Beside a program's page and a person: as many things as people, so nothing said.
+    assert introduced_kind(wordnet, "Chih-Tang Sah", none, none,
+                           Counter({"Oskar Morgenstern": 1, "Visual Studio Code": 1}), is_person) is None
+    # A body's name is no person's, whoever it is listed with.
+    assert introduced_kind(wordnet, "Aardman Animations", none, none, Counter({"Oskar Morgenstern": 1}), is_person) is None
+    # The words before the name speak first.
+    kind = introduced_kind(wordnet, "Per Martin-Löf", Counter({"logician": 1}), none, none, is_person)
+    assert kind.kind == "person" and "introduce it as a person's name" in kind.because

@@ -8,8 +8,8 @@ from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
 from scoring.evidence import taxonomy_candidates
 from scoring.names import fold_variants, part_of_keyword
-from scoring.taxonomy import (ancestors, below, cited_as_author, common_noun, given_name, introduced_as_person, kind_of, lookup_names, name_kind, not_a_noun,
-                              names_a_discipline, names_people, placement, practitioner, proper_person, reads_as_person, relation, senses)
+from scoring.taxonomy import (ancestors, below, cited_as_author, common_noun, ends_in_a_plural, given_name, introduced_as_person, kind_of, listed_among_people, lookup_names, name_kind, not_a_noun,
+                              names_a_discipline, names_people, person_shaped, placement, practitioner, proper_person, reads_as_person, relation, senses)
 
 # Four synsets in data.noun's format (wndb(5)): offset, lexfile, type, word count (hex),
 # words with lex ids, pointer count, pointers (symbol, offset, pos, source/target), gloss.
@@ -420,6 +420,52 @@ def test_relation_and_below_read_only_the_senses_given():
 ])
 def test_introduced_as_person(wordnet, written, before, expected):
     assert introduced_as_person(wordnet, written, before) is expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("Saunders Mac Lane", True),      # a surname that is a common noun (lane) still ends a name
+    ("Chih-Tang Sah", True),          # hyphened given names, no given name WordNet or the Census has
+    ("Pierre-Simon Laplace", True),
+    ("Haskell Curry", True),
+    ("Edmund M. Clarke", True),       # an initial aside
+    ("The Humanoid Project", False),  # a function word opens it
+    ("Against Method", False),
+    ("World Chess Champion", False),  # a common noun opens it
+    ("British Museum", False),        # WordNet's British are a people, not a person
+    ("Aardman Animations", False),    # a common noun's plural ends it, as bodies are named
+    ("Georg", False),                 # one word
+    ("Karl Otto Apel Foundation", False),  # four words
+    ("IBM Research", False),          # not written as names are
+    ("Menlo Park, California", False),  # a place and its state
+])
+def test_person_shaped(wordnet, written, expected):
+    assert person_shaped(wordnet, written) is expected
+
+
+def test_a_common_nouns_plural_ends_a_bodys_or_a_places_name(wordnet):
+    assert ends_in_a_plural(wordnet, "Gilbert Islands") and ends_in_a_plural(wordnet, "Aardman Animations")
+    assert not ends_in_a_plural(wordnet, "Arthur Schopenhauer")
+    assert not ends_in_a_plural(wordnet, "Saunders Mac Lane")     # a common noun, in the singular
+    assert not ends_in_a_plural(wordnet, "Samuel Williams")       # no common noun's plural
+
+
+PEOPLE = {"Samuel Eilenberg": True, "Alfred Tarski": True, "Richard Dedekind": True, "Firefox": False,
+          "Chrome": False, "Eric Sink": True, "Santo Domingo": True}
+
+
+@pytest.mark.parametrize("written, listed, expected", [
+    ("Saunders Mac Lane", {"Samuel Eilenberg": 2}, ["Samuel Eilenberg"]),
+    ("Saunders Mac Lane", {"Mathematicians Samuel Eilenberg": 1}, ["Mathematicians Samuel Eilenberg"]),  # a tail asked
+    ("Saunders Mac Lane", {"The Samuel Eilenberg": 1}, ["The Samuel Eilenberg"]),
+    ("Georg Cantor", {"Panama Santo Domingo": 1}, []),  # two names run together: no tail after a name
+    ("Georg Cantor", {"Richard Dedekind.": 1, "Vito Volterra": 1}, ["Richard Dedekind"]),  # unknown names do not count
+    ("Eric Sink", {}, []),                                                  # listed with nobody
+    ("Ron Sun", {"Firefox": 1, "Chrome": 1, "Eric Sink": 1}, []),          # more things than people
+    ("Georg Cantor", {"Firefox": 1, "Samuel Eilenberg": 1}, []),            # as many: not more people
+    ("Aardman Animations", {"Samuel Eilenberg": 1}, []),                    # no person's form
+])
+def test_listed_among_people(wordnet, written, listed, expected):
+    assert listed_among_people(wordnet, written, listed, PEOPLE.get) == expected
 
 
 @pytest.mark.parametrize("written, after, expected", [
