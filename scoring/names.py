@@ -391,6 +391,25 @@ def other_pages_of_name(pages: list[tuple[str, str, str]], keyword: str, own_url
     return out
 
 
+def linked_as_name(link_senses: list[dict], keyword: str, key: tuple[str, ...], page: str | None,
+                   min_pages: int) -> str:
+    """The title of a page the collection's paragraphs link the keyword's own name to, on
+    `min_pages` pages or more, that is the candidate's (its stored `page`, or its name's
+    concept `key`), other than the keyword's own name; "" if none.
+
+    `link_senses` are evidence_stage.keyword_link_targets' rows. For a keyword that names
+    one thing and has no page here, such a target is that thing under its full name: "ODBC"
+    linked to "Open Database Connectivity", "Silverlight" to "Microsoft Silverlight" (a common
+    noun's name links to its narrower senses instead: "privacy" to "Internet privacy")."""
+    own = concept_key(keyword)
+    for sense in link_senses:
+        if sense["pages"] < min_pages or concept_key(sense["title"]) == own:
+            continue
+        if (page is not None and sense["page"] == page) or concept_key(sense["title"]) == key:
+            return sense["title"]
+    return ""
+
+
 _BRITISH_SUFFIX = re.compile(r"^(\w{3,})(is|ys)(ation|ations|e|es|ed|ing|er|ers)$")
 _DOUBLED_L = re.compile(r"^(\w+l)l(ing|ed|er|ers)$")
 

@@ -179,3 +179,20 @@ def test_the_other_pages_of_a_keywords_name_are_its_other_senses(tmp_path):
         assert other_pages_of_name(b.pages_about("tail rotor"), "tail rotor", WIKI + "Tail_rotor") == []
     finally:
         b.con.close()
+
+
+SENSES = [{"title": "ODBC", "page": None, "pages": 16},
+          {"title": "Open Database Connectivity", "page": None, "pages": 6},
+          {"title": "Microsoft Access", "page": WIKI + "Microsoft_Access", "pages": 2},
+          {"title": "JDBC", "page": None, "pages": 1}]
+
+
+def test_a_page_the_keywords_name_links_to_is_the_keyword_under_another_name():
+    from scoring.names import concept_key, linked_as_name
+    assert linked_as_name(SENSES, "odbc", concept_key("Open Database Connectivity"), None, 2) == "Open Database Connectivity"
+    # By the stored page, whatever the candidate is called.
+    assert linked_as_name(SENSES, "odbc", concept_key("Access"), WIKI + "Microsoft_Access", 2) == "Microsoft Access"
+    assert linked_as_name(SENSES, "odbc", concept_key("JDBC"), None, 2) == ""    # one linking page: an anecdote
+    assert linked_as_name(SENSES, "odbc", concept_key("ODBC"), None, 2) == ""    # the keyword's own name is no other
+    assert linked_as_name(SENSES, "odbc", concept_key("ADO.NET"), None, 2) == ""
+    assert linked_as_name([], "odbc", concept_key("Open Database Connectivity"), None, 2) == ""
