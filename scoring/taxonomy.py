@@ -537,10 +537,11 @@ def ends_in_a_plural(graph: Graph, written: str) -> bool:
 
 # The names the keyword's sentences list beside a name that say it is a person: at least
 # one person, and more people than names of anything else (hearst.SentencePool.listed_with).
-# Session 66, over every candidate of the 1,454 judged keywords: 114 person-shaped names with
+# Session 66, over every candidate of the 1,454 judged keywords: 143 person-shaped names with
 # no page so listed ("Samuel Eilenberg and Saunders Mac Lane", "Georg Cantor and Richard
-# Dedekind"), 111 of them people (the others: "Principia Mathematica", a book, beside its
-# authors); the 10 judged were all misses as concepts.
+# Dedekind"), 140 of them people (the others: "Principia Mathematica", a book, beside its
+# authors, three times); the judged ones were all misses as concepts, but where the keyword
+# asks for people ("Edward Sapir" for linguist), who stay concepts (kinds.kind_asked_for).
 def listed_among_people(graph: Graph, written: str, listed: Mapping[str, int],
                         person: Callable[[str], bool | None]) -> list[str]:
     """The people the keyword's sentences list `written` beside, when they say it is a person
@@ -550,16 +551,17 @@ def listed_among_people(graph: Graph, written: str, listed: Mapping[str, int],
     if not person_shaped(graph, written):
         return []
     people, others = [], 0
-    for name in listed:
-        ws = name.rstrip(".").split()
-        # "Mathematicians Samuel Eilenberg", "The Samuel Eilenberg": a common noun or a
-        # function word before a name; not "Panama Santo Domingo", two names run together.
-        tail = " ".join(ws[1:]) if len(ws) > 2 and _before_a_name(graph, ws[0]) else ""
-        verdict = person(name.rstrip("."))
-        if verdict is None and tail:
-            verdict = person(tail)
+    for listed_name in listed:
+        name = listed_name.rstrip(".")
+        verdict = person(name)
+        ws = name.split()
+        if verdict is None and len(ws) > 2 and _before_a_name(graph, ws[0]):
+            # "Mathematicians Samuel Eilenberg", "The Samuel Eilenberg": a common noun or a
+            # function word before a name; not "Panama Santo Domingo", two names run together.
+            name = " ".join(ws[1:])
+            verdict = person(name)
         if verdict:
-            people.append(name.rstrip("."))
+            people.append(name)
         elif verdict is False:
             others += 1
     return people if len(people) > others else []
