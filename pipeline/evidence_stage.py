@@ -29,7 +29,7 @@ from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field,
                           opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
-                           names_keyword_chapter, other_pages_of_name, part_of_keyword)
+                           names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
@@ -426,7 +426,9 @@ class _Weigher:
                     genus=genus, written=written, ask_sentences=ask_sentences, filed=filed, starred=starred,
                     value=value, generic=generic, key=key,
                     wordnet=placement(taxonomy, written, keyword, found.kw_senses) if taxonomy is not None else None,
-                    named_kind=names_a_kind(written, keyword), named_after=names_after(written, keyword))
+                    named_kind=names_a_kind(written, keyword), named_after=names_after(written, keyword),
+                    # An adjective ("prehistoric": no WordNet noun) makes kinds of what it qualifies.
+                    named_with=named_with(written, keyword) and found.kw_senses != ())
 
     def row(self, w: dict, neighbours: dict, said_by_name: dict) -> dict:
         """Second pass: the candidate's facts with the sentences' reading, its score and why."""
@@ -456,7 +458,7 @@ class _Weigher:
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
-                      keyword_is_name=self.keyword_is_name,
+                      named_with=w["named_with"], keyword_is_name=self.keyword_is_name,
                       keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
@@ -469,7 +471,7 @@ class _Weigher:
                "sectioned": sectioned, "main_article": main_article,
                "linked": linked,
                "cited": citing, "wordnet": wordnet, "said": asdict(said), "field": field, "filed": filed,
-               "named_kind": named_kind, "named_after": named_after, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
+               "named_kind": named_kind, "named_after": named_after, "named_with": facts.named_with, "holds_keyword": facts.holds_keyword, "same_genus": facts.same_genus,
                "listed_beside": facts.listed_beside,
                "tied": is_tied, "floor": floor_of(facts), "score": round(score, 6), "why": why, "ruled_out": False}
         if source != "lists":

@@ -293,6 +293,31 @@ def names_after(phrase: str, keyword: str) -> bool:
     return bool(tail) and all(w == w.lower() for w in tail)
 
 
+# A title's head: the last word before its first preposition ("National Center for
+# Biotechnology Information" is a center, "Cryptanalysis of the Enigma" a cryptanalysis).
+_HEAD_CUT = FRAGMENT_ENDS - {"a", "an", "the", "and", "or", "nor"}
+
+
+def named_with(phrase: str, keyword: str) -> bool:
+    """True if the name is a title (two words or more, each capitalised but function words)
+    that holds the keyword, one word, capitalised, and not as its head: a name given after the
+    keyword to something else ("Opera Software", "West Coast", "The Blair Witch Project" for
+    "witch"); not "Jet Propulsion Laboratory" for "laboratory" (its head), nor "Cryptanalysis
+    of the Enigma" (the head before "of")."""
+    kw = singular_words(keyword)
+    tokens = [t.strip(",.:;()\"'\u201c\u201d") for t in without_qualifier(phrase).split()]
+    tokens = [t for t in tokens if t]
+    if len(kw) != 1 or len(tokens) < 2:
+        return False
+    content = [t for t in tokens if t.lower() not in FRAGMENT_ENDS]
+    if not content or not all(t[:1].isupper() or t[:1].isdigit() for t in content):
+        return False
+    cut = next((i for i, t in enumerate(tokens) if i and t.lower() in _HEAD_CUT), len(tokens))
+    head = tokens[cut - 1]
+    held = [t for t in tokens if singular_words(t) == kw]
+    return bool(held) and all(t[:1].isupper() for t in held) and singular_words(head) != kw
+
+
 def holds_name(phrase: str, keyword: str) -> bool:
     """True if the candidate's name holds the keyword's words as whole words, plurals folded,
     and more ("Unix shell", "Unix-like", "T-SQL" for "sql"; not "JavaScript" for "java"), does

@@ -1400,6 +1400,46 @@ def test_a_name_after_the_keyword_weighs_as_a_section_and_ties_it_unless_the_key
     assert "followed by a common noun" not in explain(0.4, 0.5, name_kw)
 
 
+@pytest.mark.parametrize("phrase, keyword", [
+    ("Opera Software", "opera"), ("West Coast", "west"), ("Star Wars", "star"),
+    ("The Blair Witch Project", "witch"), ("The Lion, the Witch, and the Wardrobe", "witch"),  # articles, commas
+    ("National Center for Biotechnology Information", "biotechnology"),  # after the head's preposition
+    ("Transformers: Rescue Bots", "transformers"), ("KDE Plasma 5", "plasma"),  # a colon, a number
+    ("Lithium Polymer Batteries", "polymers"),  # plurals folded
+    ("Opera Mini (web browser)", "opera"),  # a qualifier is no part of the name
+])
+def test_a_title_borrowing_the_keyword_before_its_head_is_named_with_it(phrase, keyword):
+    from scoring.names import named_with
+    assert named_with(phrase, keyword)
+
+
+@pytest.mark.parametrize("phrase, keyword", [
+    ("Jet Propulsion Laboratory", "laboratory"), ("Mickey Mouse", "mouse"),  # the keyword is the head
+    ("Cryptanalysis of the Enigma", "cryptanalysis"),  # the head before "of"
+    ("Curiosity rover", "curiosity"), ("mouse button", "mouse"),  # no title: a lower-case word
+    ("Relational Database Management System", "relational database"),  # two-word keywords: terms of art
+    ("Opera", "opera"), ("Internet Explorer", "web"), ("", "opera"), ("Opera Software", ""),
+])
+def test_other_names_are_not_named_with_the_keyword(phrase, keyword):
+    from scoring.names import named_with
+    assert not named_with(phrase, keyword)
+
+
+def test_a_citation_of_a_title_named_with_a_keyword_without_a_page_ties_nothing():
+    from scoring.evidence import CITED_FACTOR, tied
+    cited = Facts(cited=4, keyword_page=False, said=Said(sentences=3), n_k=9, n_cp=5, n_b=5)
+    borrowed = replace(cited, named_with=True)
+    assert tied(cited) and not tied(borrowed)
+    assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 4 pages link to it by this name, but its name "
+            "borrows the keyword as a capitalised word before its head, a name given after it: no tie)"
+            ) in explain(0.4, 0.5, borrowed)
+    assert evidence_score(0.4, 0.5, borrowed) == evidence_score(0.4, 0.5, cited)  # the score keeps the link
+    # Its own page's definition still ties it; with a page about the keyword, or for a name keyword, the link does.
+    assert tied(replace(borrowed, defines=True, has_page=True))
+    assert tied(replace(borrowed, keyword_is_name=True))
+    assert tied(replace(borrowed, keyword_page=True, cited=0, linked=True))
+
+
 @pytest.mark.parametrize("phrase, keyword, holds", [
     ("Unix shell", "unix", True), ("Unix-like", "unix", True), ("T-SQL", "sql", True),
     ("Bash (Unix shell)", "unix", True), ("Python Package Index", "python", True),
