@@ -29,7 +29,8 @@ from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field,
                           opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
-                           names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword)
+                           names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword,
+                           proper_name)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
@@ -458,7 +459,7 @@ class _Weigher:
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
-                      named_with=w["named_with"], keyword_is_name=self.keyword_is_name,
+                      named_with=w["named_with"], proper_name=proper_name(written), keyword_is_name=self.keyword_is_name,
                       keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)

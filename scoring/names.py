@@ -298,19 +298,45 @@ def names_after(phrase: str, keyword: str) -> bool:
 _HEAD_CUT = FRAGMENT_ENDS - {"a", "an", "the", "and", "or", "nor"}
 
 
-def named_with(phrase: str, keyword: str) -> bool:
-    """True if the name is a title (two words or more, each capitalised but function words)
-    that holds the keyword, one word, capitalised, and not as its head: a name given after the
-    keyword to something else ("Opera Software", "West Coast", "The Blair Witch Project" for
-    "witch"); not "Jet Propulsion Laboratory" for "laboratory" (its head), nor "Cryptanalysis
-    of the Enigma" (the head before "of")."""
-    kw = singular_words(keyword)
+def _title_tokens(phrase: str) -> list[str]:
+    """The words of a name written as a title (two or more, each capitalised or a number but
+    function words), punctuation stripped; [] for any other name."""
     tokens = [t.strip(",.:;()\"'\u201c\u201d") for t in without_qualifier(phrase).split()]
     tokens = [t for t in tokens if t]
-    if len(kw) != 1 or len(tokens) < 2:
-        return False
     content = [t for t in tokens if t.lower() not in FRAGMENT_ENDS]
-    if not content or not all(t[:1].isupper() or t[:1].isdigit() for t in content):
+    if len(tokens) < 2 or not content or not all(t[:1].isupper() or t[:1].isdigit() for t in content):
+        return []
+    return tokens
+
+
+def title_cased(phrase: str) -> bool:
+    """True for a name of two words or more written as a title, each capitalised but function
+    words: a proper name ("Mayo Clinic", "Simplex Algorithm"), not a common one a title's first
+    capital opens ("Simplex algorithm", "QWERTY")."""
+    return bool(_title_tokens(phrase))
+
+
+# What no dictionary word is written with: two capitals in a row ("WSDL", "NAND flash"), a
+# capital after a lower-case letter ("LimeWire", "MiniBatchNMF"), a digit, or a dot, slash or
+# underscore inside a word ("sys.modules", "z/TPF").
+_CODED = re.compile(r"[A-Z]{2}|[a-z][A-Z]|\d|\w[._/]\w")
+
+
+def proper_name(phrase: str) -> bool:
+    """True for a name written as one thing's: a title (title_cased), an acronym, a code
+    identifier or a brand's spelling (_CODED); not a common name, which a title's first
+    capital may open ("Simplex algorithm", "Protista", "sea level")."""
+    return title_cased(phrase) or bool(_CODED.search(without_qualifier(phrase)))
+
+
+def named_with(phrase: str, keyword: str) -> bool:
+    """True if the name is a title (title_cased) that holds the keyword, one word, capitalised,
+    and not as its head: a name given after the keyword to something else ("Opera Software",
+    "West Coast", "The Blair Witch Project" for "witch"); not "Jet Propulsion Laboratory" for
+    "laboratory" (its head), nor "Cryptanalysis of the Enigma" (the head before "of")."""
+    kw = singular_words(keyword)
+    tokens = _title_tokens(phrase)
+    if len(kw) != 1 or not tokens:
         return False
     cut = next((i for i, t in enumerate(tokens) if i and t.lower() in _HEAD_CUT), len(tokens))
     head = tokens[cut - 1]

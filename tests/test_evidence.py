@@ -1427,7 +1427,7 @@ def test_other_names_are_not_named_with_the_keyword(phrase, keyword):
 
 def test_a_citation_of_a_title_named_with_a_keyword_without_a_page_ties_nothing():
     from scoring.evidence import CITED_FACTOR, tied
-    cited = Facts(cited=4, keyword_page=False, said=Said(sentences=3), n_k=9, n_cp=5, n_b=5)
+    cited = Facts(cited=4, keyword_page=False, said=Said(sentences=3), n_k=9, n_cp=5, n_b=5, proper_name=True)
     borrowed = replace(cited, named_with=True)
     assert tied(cited) and not tied(borrowed)
     assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 4 pages link to it by this name, but its name "
@@ -1438,6 +1438,42 @@ def test_a_citation_of_a_title_named_with_a_keyword_without_a_page_ties_nothing(
     assert tied(replace(borrowed, defines=True, has_page=True))
     assert tied(replace(borrowed, keyword_is_name=True))
     assert tied(replace(borrowed, keyword_page=True, cited=0, linked=True))
+
+
+@pytest.mark.parametrize("phrase, expected", [
+    ("Mayo Clinic", True), ("The Blair Witch Project", True), ("Sigma Phi Epsilon", True), ("Intel 8080", True),
+    ("National Center for Biotechnology Information", True),  # function words stay lower case
+    ("Simplex algorithm", False), ("sea level", False),  # a title's first capital only
+    ("QWERTY", False), ("Protista", False), ("", False),  # one word: a title's capital says nothing
+])
+def test_a_title_cased_name_is_written_as_a_proper_name(phrase, expected):
+    from scoring.names import title_cased
+    assert title_cased(phrase) is expected
+
+
+@pytest.mark.parametrize("phrase, expected", [
+    ("Mayo Clinic", True), ("WSDL", True), ("NAND flash", True), ("LimeWire", True),  # a title, acronyms, a brand
+    ("MiniBatchNMF", True), ("sys.modules", True), ("z/TPF", True), ("Intel 8080", True),  # identifiers, numbers
+    ("Simplex algorithm", False), ("Protista", False), ("sea level", False), ("Folding@home", False), ("", False),
+])
+def test_a_proper_name_is_written_as_one_things(phrase, expected):
+    from scoring.names import proper_name
+    assert proper_name(phrase) is expected
+
+
+def test_a_citation_of_a_common_name_ties_nothing_to_a_keyword_without_a_page():
+    from scoring.evidence import CITED_FACTOR, tied
+    common = Facts(cited=3, keyword_page=False, said=Said(sentences=3), n_k=9, n_cp=5, n_b=5)
+    assert not tied(common)
+    assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 3 pages link to it by this name, but a common name, "
+            "not the keyword's, that paragraphs about a keyword without a page link as often around it as under it: "
+            "no tie)") in explain(0.4, 0.5, common)
+    # A proper name, a name holding the keyword's, a name keyword's citation, another tie: tied.
+    assert tied(replace(common, proper_name=True)) and tied(replace(common, holds_keyword=True))
+    assert tied(replace(common, keyword_is_name=True))
+    assert tied(replace(common, wordnet="kind")) and tied(replace(common, defines=True, has_page=True))
+    # The score keeps the citation: only the tie goes.
+    assert evidence_score(0.4, 0.5, common) == evidence_score(0.4, 0.5, replace(common, proper_name=True))
 
 
 @pytest.mark.parametrize("phrase, keyword, holds", [
@@ -1761,7 +1797,7 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     # A link to a page of its own that says nothing of the keyword ties nothing (version 151) ...
     (Facts(linked=True, has_page=True), False),
     (Facts(cited=3, has_page=True, keyword_page=False, said=Said(sentences=4)), False),
-    (Facts(cited=3, keyword_page=False, said=Said(sentences=4)), True),
+    (Facts(cited=3, keyword_page=False, said=Said(sentences=4), proper_name=True), True),
     # ... unless that page, or something else, ties it
     (Facts(linked=True, has_page=True, defines=True), True),
     (Facts(linked=True, has_page=True, filed="Shells"), True),
@@ -1809,7 +1845,7 @@ def test_tied_holds_when_some_evidence_beyond_the_counts_lifts_the_score(facts, 
                                         "than the keyword: no tie"),
     (Facts(linked=True, has_page=True, linked_as="RE"), "the keyword's page links to its page as 'RE', but its page "
                                                         "says nothing of the keyword: no tie"),
-    (Facts(cited=2, keyword_page=False, said=Said(sentences=3), n_k=5, n_cp=9),
+    (Facts(cited=2, keyword_page=False, said=Said(sentences=3), n_k=5, n_cp=9, proper_name=True),
      "paragraphs naming the keyword on 2 pages link to it by this name, but more documents hold it than the keyword: "
      "no tie"),
     (Facts(linked=True, n_k=5, n_cp=5, n_b=3), "the keyword's page links to it by this name"),
