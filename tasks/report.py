@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, WORDNET_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 from scoring.kinds import KINDS
 from scoring.names import senses_of_name
 
@@ -123,7 +123,8 @@ def all_weak_note(report: dict) -> str | None:
             or not weak_concepts(report["candidates"])):
         return None
     return (f"Weak evidence only: every concept scores under its floor ({CONCEPT_FLOOR:g}; {NAME_FLOOR:g} when the "
-            "keyword is a name whose page says what it is and nothing but where the collection names it ties a concept), "
+            "keyword is a name whose page says what it is and nothing but where the collection names it ties a concept; "
+            f"{WORDNET_FLOOR:g} for what WordNet files as a kind of a keyword with no page here), "
             "shares one document with the "
             "keyword or has nothing but its hit counts tying it to the keyword, so none is listed as a concept; "
             "the candidates are listed under \"Weak evidence\", more likely misses than hits. Try a broader or "
@@ -384,7 +385,8 @@ def render_evidence_markdown(report: dict) -> str:
         "(bench/quality/calibrate_floor.py fits that from the hand-judged lists; for a keyword that is a name whose "
         "page says what it is, "
         f"{NAME_FLOOR:g} for a concept that nothing but where the collection names it ties to the keyword: no page "
-        "calling it a kind of the keyword, no name holding the keyword's, no WordNet placement under it; "
+        "calling it a kind of the keyword, no name holding the keyword's, no WordNet placement under it; for a "
+        f"keyword with no page here, {WORDNET_FLOOR:g} for what WordNet files as a kind of it; "
         "\"floor\" in report.json), and those whose overlap "
         "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
         "keyword's own page is titled so, and those that nothing but their hit counts ties to the keyword "
@@ -454,7 +456,8 @@ def summary_lines(report: dict, path: str) -> list[str]:
         weak = weak_concepts(cands)
         out = [f"TopicConcepts \"{report['keyword']}\": n(k)={report['n_k']}, {len(concepts)} concepts "
                f"ranked by evidence (S1 x NPMI x definition x star x section x link x WordNet x sentences x field), "
-               f"{len(weak)} with weak evidence (under the floor, {CONCEPT_FLOOR:g} or {NAME_FLOOR:g}, thin, or tied by counts only), "
+               f"{len(weak)} with weak evidence (under the floor, {CONCEPT_FLOOR:g}, {NAME_FLOOR:g} or {WORDNET_FLOOR:g}, thin, "
+               f"or tied by counts only), "
                f"{_count(len(broader), 'broader term')}, {_count(len(siblings), 'sibling term')}, "
                f"{_count(len(aspects), 'aspect')}, "
                f"{len(people)} people, {_count(len(orgs), 'organisation')} and "

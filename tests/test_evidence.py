@@ -2030,6 +2030,19 @@ def test_a_name_keywords_concept_tied_only_where_the_collection_names_it_has_a_h
     assert floor_of(replace(linked, wordnet="sibling")) == NAME_FLOOR
 
 
+def test_wordnets_kinds_of_a_keyword_without_a_page_have_a_lower_floor():
+    from scoring.evidence import CONCEPT_FLOOR, WORDNET_FLOOR, floor_of, is_weak
+    # "milk" and "beer" for drink: WordNet files them under it, the collection has no page on it.
+    kind = Facts(keyword_page=False, wordnet="kind", n_k=59, n_cp=46, n_b=11)
+    assert floor_of(kind) == WORDNET_FLOOR == CONCEPT_FLOOR / 2
+    assert not is_weak(0.1, n_b=11, floor=floor_of(kind)) and is_weak(0.06, n_b=11, floor=floor_of(kind))
+    # With a page about the keyword, or without WordNet's is-a (a part, a topic domain, a sibling, nothing),
+    # the floor every concept has.
+    for facts in (replace(kind, keyword_page=True), replace(kind, wordnet=None), replace(kind, wordnet="sibling"),
+                  replace(kind, wordnet="part"), replace(kind, wordnet="domain")):
+        assert floor_of(facts) == CONCEPT_FLOOR and is_weak(0.1, n_b=11, floor=floor_of(facts))
+
+
 @pytest.mark.parametrize("heading, described", [
     ("Courtship and breeding", True), ("Uses by the blind", True), ("When to switch", True),
     ("Other sed commands", True), ("Autonomous vs. automated", True), ("FreeBSD's and NetBSD's jemalloc", True),

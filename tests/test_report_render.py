@@ -284,7 +284,7 @@ def test_concepts_under_the_floor_are_listed_apart_and_counted_in_the_summary():
     assert "Qubit" in why and "Quantum dot" not in why  # explained only among the listed
     assert "| 1 | Quantum dot |" in weak and f"under {CONCEPT_FLOOR:g}" in weak  # after the why: a long list
     lines = summary_lines(rep, "r.md")
-    assert "1 concepts ranked" in lines[0] and "1 with weak evidence (under the floor, 0.14 or 0.3, thin, or tied by counts only)" in lines[0]
+    assert "1 concepts ranked" in lines[0] and "1 with weak evidence (under the floor, 0.14, 0.3 or 0.07, thin, or tied by counts only)" in lines[0]
     assert "  Weak evidence: Quantum dot" in lines
     assert all_weak_note(rep) is None
     header, rows = report_table(rep)
