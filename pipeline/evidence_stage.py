@@ -429,7 +429,8 @@ class _Weigher:
                     wordnet=placement(taxonomy, written, keyword, found.kw_senses) if taxonomy is not None else None,
                     named_kind=names_a_kind(written, keyword), named_after=names_after(written, keyword),
                     # An adjective ("prehistoric": no WordNet noun) makes kinds of what it qualifies.
-                    named_with=named_with(written, keyword) and found.kw_senses != ())
+                    named_with=named_with(written, keyword) and found.kw_senses != (),
+                    proper_name=proper_name(written))
 
     def row(self, w: dict, neighbours: dict, said_by_name: dict) -> dict:
         """Second pass: the candidate's facts with the sentences' reading, its score and why."""
@@ -459,7 +460,7 @@ class _Weigher:
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
-                      named_with=w["named_with"], proper_name=proper_name(written), keyword_is_name=self.keyword_is_name,
+                      named_with=w["named_with"], proper_name=w["proper_name"], keyword_is_name=self.keyword_is_name,
                       keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)
