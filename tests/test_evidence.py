@@ -1436,7 +1436,7 @@ def test_a_citation_of_a_title_named_with_a_keyword_without_a_page_ties_nothing(
     assert evidence_score(0.4, 0.5, borrowed) == evidence_score(0.4, 0.5, cited)  # the score keeps the link
     # Its own page's definition still ties it; with a page about the keyword, or for a name keyword, the link does.
     assert tied(replace(borrowed, defines=True, has_page=True))
-    assert tied(replace(borrowed, keyword_is_name=True))
+    assert tied(replace(borrowed, keyword_is_name=True, holds_keyword=True))
     assert tied(replace(borrowed, keyword_page=True, cited=0, linked=True))
 
 
@@ -1470,10 +1470,24 @@ def test_a_citation_of_a_common_name_ties_nothing_to_a_keyword_without_a_page():
             "no tie)") in explain(0.4, 0.5, common)
     # A proper name, a name holding the keyword's, a name keyword's citation, another tie: tied.
     assert tied(replace(common, proper_name=True)) and tied(replace(common, holds_keyword=True))
-    assert tied(replace(common, keyword_is_name=True))
     assert tied(replace(common, wordnet="kind")) and tied(replace(common, defines=True, has_page=True))
     # The score keeps the citation: only the tie goes.
     assert evidence_score(0.4, 0.5, common) == evidence_score(0.4, 0.5, replace(common, proper_name=True))
+
+
+def test_a_citation_ties_nothing_to_a_name_keyword_without_a_page_unless_the_name_holds_it():
+    from scoring.evidence import CITED_FACTOR, tied
+    # "User Datagram Protocol" cited by paragraphs naming TCP, a name with no page here: a peer.
+    peer = Facts(cited=8, keyword_page=False, keyword_is_name=True, proper_name=True, said=Said(sentences=9),
+                 n_k=40, n_cp=30, n_b=20)
+    assert not tied(peer) and not tied(replace(peer, proper_name=False))
+    assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 8 pages link to it by this name, but the keyword "
+            "is a name without a page, whose paragraphs link its neighbours as often as its parts: no tie)"
+            ) in explain(0.4, 0.5, peer)
+    # Its part holds its name ("Riemann hypothesis"); WordNet or another tie vouch.
+    assert tied(replace(peer, holds_keyword=True)) and tied(replace(peer, wordnet="kind"))
+    assert tied(replace(peer, defines=True, has_page=True))
+    assert evidence_score(0.4, 0.5, peer) == evidence_score(0.4, 0.5, replace(peer, keyword_is_name=False))
 
 
 @pytest.mark.parametrize("phrase, keyword, holds", [
