@@ -124,7 +124,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # the keyword: that entry speaks for it as its page would.
     persons = persons_name(taxonomy)
     glossed = {d["phrase"]: d for d in definition_candidates(keyword, backend.entries_mentioning(keyword, domain),
-                                                             persons)}
+                                                             persons, glossary=True)}
     leads = backend.leads_mentioning(keyword, domain)
     from_leads = definition_candidates(keyword, leads, persons)
     by_lead = {d["phrase"] for d in from_leads}

@@ -129,13 +129,14 @@ from pipeline.text import contains_phrase, normalise, qualifier, singular_words,
 
 from .hearst import Said
 from .kinds import KINDS, kind_of_page
-from .lead import DEFINING_SENTENCES, defining_sentence, is_disambiguation, names_a_field, says_is_a
+from .lead import (DEFINING_SENTENCES, defining_sentence, gloss_as_sentence, is_disambiguation, names_a_field,
+                   says_is_a)
 from .names import concept_key, names_a_list, part_of_keyword, reads_as_description
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 199  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 200  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -806,8 +807,9 @@ def is_chapter_on(title: str, keyword: str) -> bool:
 
 
 def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],
-                          persons_name: Callable[[str], bool] | None = None) -> list[dict]:
-    """Concepts whose own page defines them through the keyword, from (url, title, lead) rows.
+                          persons_name: Callable[[str], bool] | None = None, glossary: bool = False) -> list[dict]:
+    """Concepts whose own page defines them through the keyword, from (url, title, lead) rows,
+    or (url#anchor, term, description) rows of glossary entries if `glossary`.
 
     A page whose first paragraph mentions the keyword ("Automated reasoning is an area of
     computer science ... artificial intelligence") names a concept described in terms of
@@ -815,7 +817,9 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],
     disambiguation ("Android (robot)" -> "Android": what running text calls it and hit
     counts count); the display keeps it. Index-like pages (lists, outlines, glossaries,
     comparisons, timelines), the keyword itself and parts of it are left out; copies of
-    one title count once (the first page, in store order).
+    one title count once (the first page, in store order). A glossary's description is read
+    as its term's first sentence (lead.gloss_as_sentence: "A branch of ecology ..." says what
+    "Community ecology" is); the defining sentence quoted is the description's own.
     """
     key = normalise(keyword)
     seen: set[str] = set()
@@ -831,10 +835,13 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],
         if sentence is None:
             continue
         seen.add(norm)
+        # kinds.kind_of_page reads a description as its proper name's predicate itself; a common
+        # noun's ("central bank": "The institution that ...") names a kind, not an organisation.
+        read = gloss_as_sentence(display, lead) if glossary else lead
         kind = kind_of_page(lead, title, persons_name)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
-                    "kind": kind.kind, "kind_because": kind.because, "is_a": says_is_a(lead, keyword),
-                    "field": names_a_field(lead)})
+                    "kind": kind.kind, "kind_because": kind.because, "is_a": says_is_a(read, keyword),
+                    "field": names_a_field(read)})
     return out
 
 

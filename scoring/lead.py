@@ -201,6 +201,34 @@ _RELATIVE = frozenset({"that", "which", "who", "whom", "whose", "where", "whereb
 _COPULA = re.compile(r"\b(?:is|are|was|were|refers\s+to)\b", re.I)
 
 
+# A glossary's description is the predicate of a sentence whose subject is its term ("A branch
+# of ecology which studies ..." under "Community ecology", "Is a branch of mathematical
+# analysis ..."): the readers of a page's first sentence (says_is_a, names_a_field,
+# kinds.kind_of_page) look for "X is a ...", which such a description lacks.
+_PREDICATE_OPENING = re.compile(r"(?:an?|the|any|one|each|every|either|some|all|is|are)\b", re.I)
+# A reference manual's definition lists describe parameters and attributes ("index_name: The name
+# of the index", "sys.version", "c: The ..."): an identifier's description says what value it
+# holds, not what kind of thing it is. Session 68: read as sentences, they brought "index_name",
+# "type_name", "sys.version" and Octave's "I" and "c" into the documentation sites' top 10s.
+_IDENTIFIER = re.compile(r"\w[._/]\w|^\W*\w\W*$")
+
+
+def gloss_as_sentence(term: str, description: str) -> str:
+    """A glossary entry's description read as its term's first sentence: "Community ecology is a
+    branch of ecology ..." for the entry "Community ecology: A branch of ecology ...", when the
+    description opens with an article, a quantifier or the copula and its first sentence does
+    not name the term; otherwise the description as it is ("In linear algebra, Cramer's rule is
+    ...", "The eye is usually characterized by ..."), and a code identifier's or a one-character
+    term's ("index_name", "sys.version": a parameter's description)."""
+    text, name = description.lstrip(), without_qualifier(term).strip()
+    opening = _PREDICATE_OPENING.match(text)
+    if not name or opening is None or _IDENTIFIER.search(name) or contains_phrase(singular_words(first_sentence(text)), singular_words(name)):
+        return description
+    word = opening.group(0).lower()
+    copula = "" if word in ("is", "are") else "is "
+    return f"{name} {copula}{word}{text[opening.end():]}"
+
+
 def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     """True if the lead's first sentence says its subject is a kind or branch of the keyword.
 

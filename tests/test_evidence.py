@@ -189,6 +189,41 @@ def test_definition_candidates_names_concepts_defined_through_the_keyword():
     assert [d["is_a"] for d in found] == [True, False, True]
 
 
+@pytest.mark.parametrize("term, description, expected", [
+    ("Community ecology", "A branch of ecology which studies species.", "Community ecology is a branch of ecology which studies species."),
+    ("Optics", "The branch of physics which involves light.", "Optics is the branch of physics which involves light."),
+    ("Fractional calculus", "Is a branch of mathematical analysis.", "Fractional calculus is a branch of mathematical analysis."),
+    ("subatomic particle", "Any particle that is smaller than an atom.", "subatomic particle is any particle that is smaller than an atom."),
+    ("graph database (GDB)", "A database that uses graphs.", "graph database is a database that uses graphs."),
+    # A description naming its term, or opening otherwise, says it itself.
+    ("eye", "The eye is usually calm.", "The eye is usually calm."),
+    ("Cramer's rule", "In linear algebra, a formula.", "In linear algebra, a formula."),
+    ("Alan Turing", "British mathematician.", "British mathematician."),
+    ("Another", "Another thing.", "Another thing."),  # "An" opens no word here
+    ("", "A branch of ecology.", "A branch of ecology."),
+    # A parameter's or attribute's description in a reference manual: what value it holds.
+    ("index_name", "The name of the index.", "The name of the index."),
+    ("sys.version", "A string holding the version.", "A string holding the version."),
+    ("c", "The column.", "The column."), ("__doc__", "The docstring.", "The docstring."),
+])
+def test_a_glossary_description_is_read_as_its_terms_first_sentence(term, description, expected):
+    from scoring.lead import gloss_as_sentence
+    assert gloss_as_sentence(term, description) == expected
+
+
+def test_definition_candidates_read_a_glossary_entry_as_what_its_term_is():
+    entries = [("g#1", "Community ecology", "A branch of ecology which studies the interactions between species."),
+               ("g#2", "Optics", "The branch of physics which involves the behaviour of light, as ecology does not."),
+               ("g#3", "central bank", "The institution that manages a state's currency, as in ecology.")]
+    found = definition_candidates("ecology", entries, glossary=True)
+    assert [(d["phrase"], d["is_a"], d["field"], d["kind"]) for d in found] == [
+        ("community ecology", True, True, "concept"), ("optics", False, True, "concept"),
+        ("central bank", False, False, "concept")]
+    # The sentence quoted is the description's own; read as a page's lead, it says nothing.
+    assert found[0]["defining_sentence"] == entries[0][2]
+    assert [(d["is_a"], d["field"]) for d in definition_candidates("ecology", entries)] == [(False, False)] * 3
+
+
 def test_definition_candidates_read_a_developer_as_a_person_when_the_title_is_a_persons_name():
     pages = [("u1", "Greg Kroah-Hartman", "Greg Kroah-Hartman (GKH) is a major Linux kernel developer."),
              ("u3", "Pamela Jones", "Pamela Jones is the editor of Groklaw, a website on the Linux kernel's lawsuits."),
