@@ -10,9 +10,9 @@ import re
 from typing import Callable, NamedTuple
 
 from pipeline.store import title_name
-from pipeline.text import contains_phrase, indefinite_article, singular, without_qualifier, words
+from pipeline.text import indefinite_article, singular, without_qualifier, words
 
-from .lead import BRACKETED, DEFINITION, genus_heads, genus_of, opens_as_biography
+from .lead import BRACKETED, DEFINITION, genus_heads, genus_of, gloss_as_sentence, opens_as_biography
 from .lexicon import (FRAGMENT_ENDS, NAME_ORGANISATION_WORDS, OCCUPATION_HEADS, ORGANISATION_NOUNS, PERSON_NOUNS, ROLE_NOUNS,
                       WORK_NOUNS)
 from .names import names_a_kind
@@ -123,14 +123,14 @@ def _lead_kind(lead: str, title: str = "") -> Kind:
     first = first_sentence(lead)
     m = DEFINITION.search(first)
     name = title_name(title) if title else ""
-    if (m is None and _PREDICATE_ONLY.match(first) and _proper(name)
-            and not contains_phrase(words(first), words(name))):
+    if m is None and _PREDICATE_ONLY.match(first) and _proper(name):
         # A glossary's description says what its term is without naming it: "The British
-        # society of electrical and electronics engineers." reads as its term's "is the ...".
-        # Only a proper name's: "central bank", "The institution that ...", is a kind of
-        # institution, a concept. A sentence naming the title is about it, an apposition:
-        # "The University of Michigan Executive System (UMES), a batch operating system ...".
-        first = f"{name} is {first[0].lower()}{first[1:]}"
+        # society of electrical and electronics engineers." reads as its term's "is the ..."
+        # (lead.gloss_as_sentence). Only a proper name's: "central bank", "The institution
+        # that ...", is a kind of institution, a concept. A sentence naming the title is about
+        # it, an apposition: "The University of Michigan Executive System (UMES), a batch
+        # operating system ...".
+        first = gloss_as_sentence(name, first)
         m = DEFINITION.search(first)
     # "A bank is a financial institution": a kind of organisation, a concept; a named one
     # ("Google LLC is ...") has no indefinite article before its verb. A bracket before the

@@ -475,6 +475,8 @@ def test_page_kind_reads_the_title_qualifier(title, kind):
     ("The Beatles played music in Liverpool.", "Beatles", "concept"),
     # Without a term there is nothing to read it of.
     ("The British society of electrical and electronics engineers.", "", "concept"),
+    # A code identifier's description says what value it holds: no dictionary, the work.
+    ("A dictionary of key/value parameters included in the CONTENT_TYPE header.", "HttpRequest.content_params", "concept"),
 ])
 def test_page_kind_reads_a_glossary_description_as_its_terms_predicate(lead, title, kind):
     assert page_kind(lead, title) == kind
