@@ -209,7 +209,7 @@ _PREDICATE_OPENING = re.compile(r"(?:an?|the|any|one|each|every|either|some|all|
 # A reference manual's definition lists describe parameters and attributes ("index_name: The name
 # of the index", "sys.version", "c: The ..."): an identifier's description says what value it
 # holds, not what kind of thing it is. Session 68: read as sentences, they brought "index_name",
-# "type_name", "sys.version" and Octave's "I" and "c" into the documentation sites' top 10s.
+# "type_name", "sys.version" and Octave's "c" into the documentation sites' top 10s.
 _IDENTIFIER = re.compile(r"\w[._/]\w|^\W*\w\W*$")
 
 
