@@ -136,7 +136,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 201  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 202  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -233,6 +233,12 @@ OTHER_NAME_SHARE = 0.5
 # "Daisy wheel printer" in "Computer printers"): pipeline.filing. The site's editors' is-a,
 # where WordNet's is a lexicographer's: the same strength, 2, and a tie like it. Session 19:
 # 0.92 of 334 judged top-10 places so filed were hits, 0.62 of 613 with a page not so filed.
+# But a site's class of a field collects the fields around it too ("Natural language processing"
+# in "Speech recognition", "Philosophy of mind" in "Qualia", "Operations research" in
+# "Management science"): session 68, over version 201's judged top 10s, pages calling themselves
+# a field of study, filed so, that neither define themselves through the keyword nor have a
+# WordNet placement or a kind-of sentence under it were hits in 4 of 21 places; such a filing
+# ties nothing and weighs nothing (Facts.filed_under_keyword), and OTHER_FIELD_FACTOR holds.
 FILED_FACTOR = TAXONOMY_FACTOR
 # A kind by its name: the candidate's name is the keyword's with modifiers before it
 # ("Spectral graph theory" for "graph theory", "inkjet printers" for "printer"), the
@@ -442,6 +448,14 @@ class Facts:
         """True if its own page defines it through the keyword and calls it a kind or branch of it."""
         return self.defines and self.is_a
 
+    @property
+    def filed_under_keyword(self) -> str | None:
+        """The class named after the keyword its site files its page under, if that filing ties it:
+        not a field of study's that nothing else puts under the keyword (the note at FILED_FACTOR)."""
+        if self.filed and self.field and not self.defines and self.wordnet not in UNDER and not reads_under(self.said):
+            return None
+        return self.filed
+
 
 # A name with no page of its own that the keyword is in at most this share of the documents
 # of (n(b) <= LINK_TIE_SHARE x n(CP): the association read from the candidate to the keyword)
@@ -457,7 +471,7 @@ def tied_but_by_links(facts: Facts) -> bool:
     """True if something other than a link ties the candidate to the keyword: its page's
     definition or filing, a star, a section of the keyword's page, WordNet or kind-of sentences."""
     return bool(facts.defines or facts.starred or facts.sectioned or facts.main_article or facts.wordnet in UNDER
-                or reads_under(facts.said) or facts.filed)
+                or reads_under(facts.said) or facts.filed_under_keyword)
 
 
 # A field of study is no part of a keyword that is no field: "Metaphysics" for causality,
@@ -605,7 +619,7 @@ def co_instance(facts: Facts) -> str:
 def factors(facts: Facts) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them."""
     defines, starred, sectioned, linked = facts.defines, facts.starred, facts.sectioned, facts.linked
-    wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed, facts.keyword_page
+    wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed_under_keyword, facts.keyword_page
     n_b, n_cp = facts.n_b, facts.n_cp
     out = []
     if not keyword_page and 0 < n_b <= n_cp:
@@ -631,7 +645,8 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         out.append((SHARED_DOCUMENTS_ONLY_FACTOR, "neither the keyword's page nor any sentence names it with the "
                                                   "keyword: only shared documents join them"))
     if facts.field and not facts.called_a_kind and not filed:
-        out.append((OTHER_FIELD_FACTOR, "its page calls it a field, not one of the keyword"))
+        beside = f", filed under '{facts.filed}' beside it" if facts.filed else ""
+        out.append((OTHER_FIELD_FACTOR, f"its page calls it a field, not one of the keyword{beside}"))
     if defines:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
     if facts.called_a_kind:

@@ -1329,8 +1329,26 @@ def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
     quiet = evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False))
     assert quiet == pytest.approx(0.2 * QUIET_PAGE_FACTOR * UNSAID_FACTOR * OTHER_FIELD_FACTOR
                                   * NO_KEYWORD_PAGE_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)
-    tied = explain(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False, filed="Paging"))
+    tied = explain(0.4, 0.5, Facts(said=Said(), has_page=True, keyword_page=False, filed="Paging"))
     assert tied == f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging') = {0.4:.4f}"
+    # A field its page defines through the keyword, so filed: no other-field factor either.
+    defined = explain(0.4, 0.5, Facts(said=Said(sentences=2), has_page=True, field=True, defines=True, filed="Paging"))
+    assert "filed under 'Paging')" in defined and "calls it a field" not in defined
+
+
+def test_a_field_filed_under_the_keyword_that_nothing_else_puts_under_it_is_a_field_beside_it():
+    from scoring.evidence import OTHER_FIELD_FACTOR, tied
+    # "Natural language processing" filed under "Speech recognition": a neighbouring field.
+    beside = Facts(said=Said(sentences=3), has_page=True, field=True, filed="Speech recognition")
+    assert not tied(beside) and beside.filed_under_keyword is None
+    assert (f"x {OTHER_FIELD_FACTOR:.3f} (its page calls it a field, not one of the keyword, filed under "
+            "'Speech recognition' beside it)") in explain(0.4, 0.5, beside)
+    assert "x 2 (its page is filed" not in explain(0.4, 0.5, beside)
+    # Defined through the keyword, placed under it by WordNet or read under it by a sentence: the filing ties.
+    for under in (replace(beside, defines=True), replace(beside, wordnet="kind"),
+                  replace(beside, said=Said(sentences=3, kind_of=2))):
+        assert tied(under) and under.filed_under_keyword == "Speech recognition"
+    assert tied(replace(beside, field=False))  # no field: its filing is the site's is-a
 
 
 @pytest.mark.parametrize("classes, keyword", [
