@@ -30,7 +30,7 @@ from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field,
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
                            names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword,
-                           proper_name)
+                           proper_name, title_cased)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
@@ -430,7 +430,7 @@ class _Weigher:
                     named_kind=names_a_kind(written, keyword), named_after=names_after(written, keyword),
                     # An adjective ("prehistoric": no WordNet noun) makes kinds of what it qualifies.
                     named_with=named_with(written, keyword) and found.kw_senses != (),
-                    proper_name=proper_name(written))
+                    proper_name=proper_name(written), title=title_cased(written))
 
     def row(self, w: dict, neighbours: dict, said_by_name: dict) -> dict:
         """Second pass: the candidate's facts with the sentences' reading, its score and why."""
@@ -460,7 +460,8 @@ class _Weigher:
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
-                      named_with=w["named_with"], proper_name=w["proper_name"], keyword_is_name=self.keyword_is_name,
+                      named_with=w["named_with"], proper_name=w["proper_name"], title=w["title"],
+                      keyword_is_name=self.keyword_is_name,
                       keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),
                       same_genus=shared_genus(w["genus"], self.keyword_genus), listed_beside=key in self.beside)

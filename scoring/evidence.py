@@ -136,7 +136,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 202  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 203  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -442,6 +442,7 @@ class Facts:
     linked_in_prose: bool = False  # every link of the keyword's page to it is in its sections' running text
     named_with: bool = False       # a title borrowing the keyword, one noun, before its head (names.named_with)
     proper_name: bool = False      # written as one thing's name: a title, an acronym, an identifier (names.proper_name)
+    title: bool = False            # written as a title, each word capitalised (names.title_cased)
 
     @property
     def called_a_kind(self) -> bool:
@@ -472,6 +473,24 @@ def tied_but_by_links(facts: Facts) -> bool:
     definition or filing, a star, a section of the keyword's page, WordNet or kind-of sentences."""
     return bool(facts.defines or facts.starred or facts.sectioned or facts.main_article or facts.wordnet in UNDER
                 or reads_under(facts.said) or facts.filed_under_keyword)
+
+
+# A keyword that is a name with no page here (a product line, a company, a place, a person):
+# a title holding its name names another thing that borrows it (the company behind it, a
+# product, a film, a treaty, a person) as often as one of its parts: "Activision Blizzard",
+# "Christopher Blizzard", "Samsung Galaxy", "Super Mario Galaxy", "Lisbon Treaty", "Andronicus
+# of Rhodes", against "Cincinnati Zoo", "Verizon Wireless". Session 69, over version 202's
+# judged top 10s of such keywords: titles holding the keyword's name that nothing but that name
+# and the citing paragraphs tied were hits in 11 of 40 places (8 of 18 opening on the name, 3
+# of 22 ending on it or holding it after "of"), against 16 of 17 for names not written as
+# titles ("Riemann hypothesis", "mitochondrial DNA") and 20 of 21 for titles something else
+# ties ("Tibetan Buddhism", "French Academy": WordNet, kind-of sentences, definitions). With a
+# page about the keyword, its links and sections vouch for such titles (302 of 329 hits).
+def borrowed_title(facts: Facts) -> bool:
+    """True if the keyword is a name without a page, the candidate is a title holding its name,
+    and nothing but that name and citing paragraphs ties it: a name given after the keyword."""
+    return (facts.keyword_is_name and not facts.keyword_page and facts.holds_keyword and facts.title
+            and not tied_but_by_links(facts))
 
 
 # A field of study is no part of a keyword that is no field: "Metaphysics" for causality,
@@ -570,6 +589,8 @@ def untied_link(facts: Facts) -> str:
     # citations tied were hits in 8 of 42 places (0.19), against 25 of 47 for those holding it.
     if facts.cited and not facts.keyword_page and facts.keyword_is_name and not facts.holds_keyword:
         return "but the keyword is a name without a page, whose paragraphs link its neighbours as often as its parts"
+    if facts.cited and borrowed_title(facts):
+        return "but the keyword is a name without a page, and this title borrows its name: a name given after it"
     if facts.has_page:
         # A page of its own that says nothing of the keyword: the link names a neighbour
         # (session 51: hits in 67 of 171 judged top-10 places of version 150 so tied alone).
@@ -651,7 +672,10 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
     if facts.called_a_kind:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
-    if facts.named_kind:
+    if borrowed_title(facts):
+        out.append((1.0, "the keyword is a name without a page here and this title holds its name: a name given "
+                         "after it, no part of it by that alone"))
+    elif facts.named_kind:
         out.append((NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it"))
     elif facts.keyword_is_name and facts.holds_keyword:
         out.append((NAMED_PART_FACTOR, "the keyword is a name and this name holds it: a part, version or kind of it"))
@@ -700,7 +724,8 @@ def legend() -> list[str]:
         f"x {NAMED_KIND_FACTOR:g} if its name is the keyword's with modifiers before it (\"Spectral graph theory\" "
         "for \"graph theory\")",
         f"x {NAMED_PART_FACTOR:g}, when the collection writes the keyword as a name (\"Python\", \"USB\"), "
-        "if its name holds the keyword's (\"Python Package Index\", \"USB-C\"); and x "
+        "if its name holds the keyword's (\"Python Package Index\", \"USB-C\"; not a title holding it when "
+        "the collection has no page about the keyword and nothing else ties it: \"Activision Blizzard\"); and x "
         f"1/{1 / CO_INSTANCE_FACTOR:g} if its page, not saying it is a kind of the keyword, calls it what the "
         "keyword's page calls the keyword (\"a programming language\"), or, not holding the keyword's name, "
         "a mined list holds it beside the keyword itself",

@@ -1545,6 +1545,29 @@ def test_a_citation_ties_nothing_to_a_name_keyword_without_a_page_unless_the_nam
     assert evidence_score(0.4, 0.5, peer) == evidence_score(0.4, 0.5, replace(peer, keyword_is_name=False))
 
 
+def test_a_title_holding_a_name_keyword_without_a_page_ties_nothing_by_its_name_alone():
+    from scoring.evidence import CITED_FACTOR, NAMED_KIND_FACTOR, NAMED_PART_FACTOR, tied
+    # "Blizzard Entertainment" cited by paragraphs naming "blizzard", a name with no page here.
+    title = Facts(cited=15, keyword_page=False, keyword_is_name=True, holds_keyword=True, title=True, proper_name=True,
+                  said=Said(sentences=4), n_k=33, n_cp=15, n_b=15)
+    assert not tied(title)
+    why = explain(0.674, 0.866, title)
+    assert ("x 1 (the keyword is a name without a page here and this title holds its name: a name given after it, "
+            "no part of it by that alone)") in why
+    assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 15 pages link to it by this name, but the keyword "
+            "is a name without a page, and this title borrows its name: a name given after it: no tie)") in why
+    # "Activision Blizzard": the modifier's kind is no kind either.
+    assert not tied(replace(title, named_kind=True))
+    assert evidence_score(0.4, 0.5, title) * NAMED_PART_FACTOR == evidence_score(0.4, 0.5, replace(title, title=False))
+    assert evidence_score(0.4, 0.5, replace(title, named_kind=True)) * NAMED_KIND_FACTOR == pytest.approx(
+        evidence_score(0.4, 0.5, replace(title, named_kind=True, title=False)))
+    # Not written as a title ("Riemann hypothesis"), a page about the keyword, a common-noun keyword,
+    # or something else tying it ("Tibetan Buddhism": WordNet; a kind-of sentence): its name ties it.
+    assert tied(replace(title, title=False)) and tied(replace(title, keyword_page=True))
+    assert tied(replace(title, keyword_is_name=False)) and tied(replace(title, wordnet="kind"))
+    assert tied(replace(title, said=Said(sentences=4, kind_of=2)))
+
+
 @pytest.mark.parametrize("phrase, keyword, holds", [
     ("Unix shell", "unix", True), ("Unix-like", "unix", True), ("T-SQL", "sql", True),
     ("Bash (Unix shell)", "unix", True), ("Python Package Index", "python", True),
