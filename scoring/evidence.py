@@ -136,7 +136,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 203  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 204  # what each version changed: docs/ranking-versions.md
 DEFINES_FACTOR = 1.5
 IS_A_FACTOR = 2.0  # on top of DEFINES_FACTOR: the genus is the strongest thing a definition says
 STAR_FACTOR = 1.5
@@ -239,6 +239,15 @@ OTHER_NAME_SHARE = 0.5
 # a field of study, filed so, that neither define themselves through the keyword nor have a
 # WordNet placement or a kind-of sentence under it were hits in 4 of 21 places; such a filing
 # ties nothing and weighs nothing (Facts.filed_under_keyword), and OTHER_FIELD_FACTOR holds.
+# And a class collects what is about the keyword beside its parts ("Theory of mind" holds
+# "Monism" and "Solipsism", "Version control systems" holds "Revision control" for control
+# system, "Device drivers" holds "User space"): session 69, over version 203's judged top 10s,
+# pages that nothing but such a filing tied (no link from the keyword's page, definition
+# through it, section, star, WordNet placement, kind-of sentence or name holding it) were hits
+# in 22 of 55 places, against 79 of 113 filed and linked in ways that tie nothing alone (from
+# a section's running text, to a page that says nothing of the keyword) and 1,395 of 1,570
+# filed and tied otherwise. A filing alone keeps its weight in the score and
+# ties nothing (filed_alone), so such a page is weak evidence.
 FILED_FACTOR = TAXONOMY_FACTOR
 # A kind by its name: the candidate's name is the keyword's with modifiers before it
 # ("Spectral graph theory" for "graph theory", "inkjet printers" for "printer"), the
@@ -701,7 +710,8 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     elif cited:
         out.append((CITED_FACTOR, f"paragraphs naming the keyword on {cited} pages link to it by this name{untied}"))
     if filed:
-        out.append((FILED_FACTOR, f"its page is filed under '{filed}'"))
+        alone = ", but nothing else ties it: no tie" if filed_alone(facts) else ""
+        out.append((FILED_FACTOR, f"its page is filed under '{filed}'{alone}"))
     if wordnet in UNDER:
         out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
     elif wordnet == "sibling":
@@ -768,14 +778,24 @@ def weigh(s1: float, npmi_value: float, facts: Facts) -> tuple[float, str, bool]
         score *= value
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in held]
-    loose = {}
+    return score, " x ".join(parts) + f" = {score:.4f}", _ties(facts) and not filed_alone(facts)
+
+
+def _ties(facts: Facts) -> bool:
+    """True if a factor over 1 holds once the links and stars that tie nothing are set aside."""
+    loose: dict = {}
     if untied_link(facts):
         loose.update(linked=False, cited=0)
     if untied_star(facts):
         loose.update(starred=False)
-    if loose:
-        held = factors(replace(facts, **loose))
-    return score, " x ".join(parts) + f" = {score:.4f}", any(value > 1 for value, _ in held)
+    return any(value > 1 for value, _ in factors(replace(facts, **loose) if loose else facts))
+
+
+def filed_alone(facts: Facts) -> bool:
+    """True if its site's filing under the keyword's class is all that ties the candidate (FILED_FACTOR's note)."""
+    # Any other factor over 1, tie or not, leaves the filing its tie: a link from the keyword's page
+    # to a page filed under its class (79 of 113 places so tied alone) is not that page's only word.
+    return bool(facts.filed_under_keyword) and not any(value > 1 for value, _ in factors(replace(facts, filed=None)))
 
 
 def evidence_score(s1: float, npmi_value: float, facts: Facts) -> float:
@@ -972,7 +992,8 @@ def is_thin(n_b: int) -> bool:
 def tied(facts: Facts) -> bool:
     """True if some evidence ties the candidate to the keyword: a factor over 1 holds (a definition,
     star, section, link, citing paragraphs, filing, WordNet placement, kind-of sentences or a name
-    holding the keyword's), not only the hit counts; not a link that ties nothing (untied_link)."""
+    holding the keyword's), not only the hit counts; not a link that ties nothing (untied_link),
+    nor a filing alone (filed_alone)."""
     return weigh(0.0, 0.0, facts)[2]
 
 

@@ -1318,19 +1318,29 @@ def test_filed_as_takes_a_class_whose_name_ends_with_the_keyword(classes, keywor
     assert filed_as(classes, keyword) == expected
 
 
-def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate():
-    from scoring.evidence import FILED_FACTOR, OTHER_FIELD_FACTOR
+def test_filed_under_the_keyword_weighs_as_wordnet_and_ties_the_candidate_with_other_evidence():
+    from scoring.evidence import FILED_FACTOR, OTHER_FIELD_FACTOR, filed_alone, tied
     assert FILED_FACTOR == TAXONOMY_FACTOR
     said = Said(sentences=4, kind_of=0, coordinated=0)
     assert evidence_score(0.4, 0.5, Facts(said=said, filed="Virtual memory")) == pytest.approx(
         0.2 * FILED_FACTOR)
-    assert "x 2 (its page is filed under 'Virtual memory')" in explain(0.4, 0.5, Facts(said=said, filed="Virtual memory"))
-    # A tie: the quiet-page, unsaid, no-keyword-page and other-field factors do not apply.
+    linked = Facts(said=said, filed="Virtual memory", linked=True, has_page=True)
+    assert "x 2 (its page is filed under 'Virtual memory')" in explain(0.4, 0.5, linked)  # no "no tie"
+    assert tied(linked) and not filed_alone(linked)
+    # The filing still weighs: the quiet-page, unsaid, no-keyword-page and other-field factors do not apply.
     quiet = evidence_score(0.4, 0.5, Facts(said=Said(), has_page=True, field=True, keyword_page=False))
     assert quiet == pytest.approx(0.2 * QUIET_PAGE_FACTOR * UNSAID_FACTOR * OTHER_FIELD_FACTOR
                                   * NO_KEYWORD_PAGE_FACTOR * SHARED_DOCUMENTS_ONLY_FACTOR)
-    tied = explain(0.4, 0.5, Facts(said=Said(), has_page=True, keyword_page=False, filed="Paging"))
-    assert tied == f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging') = {0.4:.4f}"
+    alone = Facts(said=Said(), has_page=True, keyword_page=False, filed="Paging")
+    assert explain(0.4, 0.5, alone) == (f"S1 0.400 x NPMI 0.500 x 2 (its page is filed under 'Paging', but nothing "
+                                        f"else ties it: no tie) = {0.4:.4f}")
+    # ... but alone it ties nothing ("Monism" in "Theory of mind"): a class collects what is about the keyword too.
+    assert filed_alone(alone) and not tied(alone)
+    for other in (replace(alone, defines=True), replace(alone, wordnet="kind"), replace(alone, starred=True),
+                  replace(alone, said=Said(sentences=3, kind_of=2)), replace(alone, keyword_page=True, linked=True)):
+        assert tied(other) and not filed_alone(other)
+    # A link that ties nothing by itself (from the running text of a section) leaves the filing its tie.
+    assert tied(replace(alone, keyword_page=True, linked=True, linked_in_prose=True))
     # A field its page defines through the keyword, so filed: no other-field factor either.
     defined = explain(0.4, 0.5, Facts(said=Said(sentences=2), has_page=True, field=True, defines=True, filed="Paging"))
     assert "filed under 'Paging')" in defined and "calls it a field" not in defined
@@ -1348,7 +1358,8 @@ def test_a_field_filed_under_the_keyword_that_nothing_else_puts_under_it_is_a_fi
     for under in (replace(beside, defines=True), replace(beside, wordnet="kind"),
                   replace(beside, said=Said(sentences=3, kind_of=2))):
         assert tied(under) and under.filed_under_keyword == "Speech recognition"
-    assert tied(replace(beside, field=False))  # no field: its filing is the site's is-a
+    assert tied(replace(beside, field=False, linked=True))  # no field: its filing is the site's is-a
+    assert not tied(replace(beside, field=False))  # ... that alone ties nothing (filed_alone)
 
 
 @pytest.mark.parametrize("classes, keyword", [
