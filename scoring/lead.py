@@ -472,6 +472,19 @@ def setting_names(lead: str, keyword: str) -> set[tuple[str, ...]]:
     return {tuple(ws) for ws in pieces if ws}
 
 
+def opens_in_setting(sentence: str, keyword: str) -> bool:
+    """True if a sentence opens by setting its subject in a phrase naming the keyword, before its
+    first comma and any copula ("In particle physics, quantum electrodynamics is ...", "In computer
+    vision and image processing, feature detection includes ..."); Porter stems, as defining_sentence."""
+    opening = _SETTING_OPENING.match(sentence or "")
+    if opening is None:
+        return False
+    rest = sentence[opening.end():]
+    end = rest.find(",")
+    kw = stemmed(keyword)
+    return end > 0 and not _COPULA.search(rest[:end]) and bool(kw) and contains_phrase(stemmed(rest[:end]), kw)
+
+
 def name_words(name: str) -> tuple[str, ...]:
     """A name's words as setting_names and subject_names give them: a trailing qualifier
     dropped, plurals folded ("Computability theory (field)" -> ("computability", "theory"))."""

@@ -1355,7 +1355,7 @@ def test_a_field_filed_under_the_keyword_that_nothing_else_puts_under_it_is_a_fi
             "'Speech recognition' beside it)") in explain(0.4, 0.5, beside)
     assert "x 2 (its page is filed" not in explain(0.4, 0.5, beside)
     # Defined through the keyword, placed under it by WordNet or read under it by a sentence: the filing ties.
-    for under in (replace(beside, defines=True), replace(beside, wordnet="kind"),
+    for under in (replace(beside, defines=True, linked=True), replace(beside, wordnet="kind"),
                   replace(beside, said=Said(sentences=3, kind_of=2))):
         assert tied(under) and under.filed_under_keyword == "Speech recognition"
     assert tied(replace(beside, field=False, linked=True))  # no field: its filing is the site's is-a
@@ -1888,7 +1888,8 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(), False),  # the hit counts alone
     (Facts(generic=True, has_page=True), False),  # penalties tie nothing
     (Facts(linked=True), True),
-    (Facts(defines=True), True),
+    (Facts(defines=True), False),  # a definition alone, not in the keyword's setting (version 205)
+    (Facts(defines=True, defined_in_setting=True), True),
     (Facts(sectioned=True), True),
     (Facts(starred=True), True),
     (Facts(wordnet="kind"), True),
@@ -2174,3 +2175,39 @@ def test_a_descriptive_heading_nothing_else_names_is_an_aspect():
     for other in (dict(has_page=True), dict(linked=True), dict(main_article=True), dict(defines=True),
                   dict(starred=True), dict(filed="Operating systems"), dict(wordnet="kind")):
         assert not describes_an_aspect(replace(heading, **other), "Courtship and breeding"), other
+
+
+@pytest.mark.parametrize("sentence, keyword, expected", [
+    ("In particle physics, quantum electrodynamics (QED) is the relativistic quantum field theory of electrodynamics.",
+     "particle physics", True),
+    ("In computer vision and image processing feature detection includes methods, for computing abstractions.",
+     "image processing", True),
+    ("Within operations research, cuckoo search is an optimization algorithm.", "operations research", True),
+    ("In 1998, physicists observed it in particle physics experiments.", "particle physics", False),  # not the opening phrase
+    ("MythTV is a home entertainment application with a 10-foot user interface for the living room TV.",
+     "living room", False),
+    ("In particle physics quantum electrodynamics is a theory", "particle physics", False),  # no comma: no opening phrase
+    ("", "particle physics", False),
+])
+def test_a_sentence_opens_in_the_keywords_setting(sentence, keyword, expected):
+    from scoring.lead import opens_in_setting
+    assert opens_in_setting(sentence, keyword) is expected
+
+
+def test_a_definition_naming_the_keyword_ties_nothing_alone_unless_it_opens_in_its_setting():
+    from scoring.evidence import DEFINES_FACTOR, defined_alone, tied
+    # "Office Open XML is a ... file format ... for representing spreadsheets" for spreadsheet.
+    alone = Facts(defines=True, has_page=True, said=Said(sentences=2))
+    assert defined_alone(alone) and not tied(alone)
+    assert f"x {DEFINES_FACTOR:g} (its page defines it via the keyword, and nothing else ties it: no tie)" in explain(
+        0.4, 0.5, alone)
+    # The score keeps the definition: the quiet-page factor does not apply.
+    assert evidence_score(0.4, 0.5, alone) == pytest.approx(0.2 * DEFINES_FACTOR)
+    # "In particle physics, quantum electrodynamics is ...": the setting ties it.
+    assert tied(replace(alone, defined_in_setting=True)) and not defined_alone(replace(alone, defined_in_setting=True))
+    # A kind of the keyword by its page, a link (even one that ties nothing alone), WordNet, a star: tied.
+    for other in (replace(alone, is_a=True), replace(alone, linked=True), replace(alone, wordnet="kind"),
+                  replace(alone, starred=True), replace(alone, linked=True, linked_in_prose=True),
+                  replace(alone, said=Said(sentences=3, kind_of=2)), replace(alone, filed="Spreadsheets")):
+        assert tied(other) and not defined_alone(other)
+    assert "no tie" not in explain(0.4, 0.5, replace(alone, linked=True))
