@@ -657,9 +657,9 @@ def co_instance(facts: Facts) -> str:
     return ""
 
 
-def factors(facts: Facts, notes: bool = True) -> list[tuple[float, str]]:
-    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them
-    (`notes`: say where a definition or a filing alone ties nothing)."""
+def factors(facts: Facts) -> list[tuple[float, str]]:
+    """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
+    a definition's or a filing's reason says when it is all that lifts the candidate (_alone)."""
     defines, starred, sectioned, linked = facts.defines, facts.starred, facts.sectioned, facts.linked
     wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed_under_keyword, facts.keyword_page
     n_b, n_cp = facts.n_b, facts.n_cp
@@ -690,8 +690,7 @@ def factors(facts: Facts, notes: bool = True) -> list[tuple[float, str]]:
         beside = f", filed under '{facts.filed}' beside it" if facts.filed else ""
         out.append((OTHER_FIELD_FACTOR, f"its page calls it a field, not one of the keyword{beside}"))
     if defines:
-        alone = ", and nothing else ties it: no tie" if notes and defined_alone(facts) else ""
-        out.append((DEFINES_FACTOR, f"its page defines it via the keyword{alone}"))
+        out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
     if facts.called_a_kind:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
     if borrowed_title(facts):
@@ -723,8 +722,7 @@ def factors(facts: Facts, notes: bool = True) -> list[tuple[float, str]]:
     elif cited:
         out.append((CITED_FACTOR, f"paragraphs naming the keyword on {cited} pages link to it by this name{untied}"))
     if filed:
-        alone = ", but nothing else ties it: no tie" if notes and filed_alone(facts) else ""
-        out.append((FILED_FACTOR, f"its page is filed under '{filed}'{alone}"))
+        out.append((FILED_FACTOR, f"its page is filed under '{filed}'"))
     if wordnet in UNDER:
         out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
     elif wordnet == "sibling":
@@ -736,7 +734,25 @@ def factors(facts: Facts, notes: bool = True) -> list[tuple[float, str]]:
                                         "beside the keyword"))
     if facts.generic:
         out.append((GENERIC_FACTOR, f"a generic name: in over {GENERIC_SHARE:.0%} of all documents"))
+    alone = _alone(facts, out)
+    if alone:
+        out = [(value, reason + (_ALONE_NOTES[alone] if reason.startswith(_ALONE_REASONS[alone]) else ""))
+               for value, reason in out]
     return out
+
+
+_ALONE_REASONS = {"defined": "its page defines it via the keyword", "filed": "its page is filed under"}
+_ALONE_NOTES = {"defined": ", and nothing else ties it: no tie", "filed": ", but nothing else ties it: no tie"}
+
+
+def _alone(facts: Facts, held: Sequence[tuple[float, str]]) -> str:
+    """"defined" or "filed" when that piece of evidence is the only factor over 1 in `held` and
+    ties nothing alone (DEFINES_FACTOR's and FILED_FACTOR's notes), else ""."""
+    if sum(value > 1 for value, _ in held) != 1:
+        return ""
+    if facts.defines and not facts.defined_in_setting and not facts.called_a_kind:
+        return "defined"
+    return "filed" if facts.filed_under_keyword else ""
 
 
 def legend() -> list[str]:
@@ -792,7 +808,7 @@ def weigh(s1: float, npmi_value: float, facts: Facts) -> tuple[float, str, bool]
         score *= value
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in held]
-    return score, " x ".join(parts) + f" = {score:.4f}", _ties(facts) and not (filed_alone(facts) or defined_alone(facts))
+    return score, " x ".join(parts) + f" = {score:.4f}", not _alone(facts, held) and _ties(facts)
 
 
 def _ties(facts: Facts) -> bool:
@@ -808,20 +824,14 @@ def _ties(facts: Facts) -> bool:
 def defined_alone(facts: Facts) -> bool:
     """True if its page's definition naming the keyword, not in an opening setting, is all that lifts
     the candidate (no other factor over 1: DEFINES_FACTOR's note)."""
-    return (facts.defines and not facts.defined_in_setting and not facts.called_a_kind
-            and _lifts(facts) == 1)
+    return _alone(facts, factors(facts)) == "defined"
 
 
 def filed_alone(facts: Facts) -> bool:
-    """True if its site's filing under the keyword's class is all that ties the candidate (FILED_FACTOR's note)."""
+    """True if its site's filing under the keyword's class is all that lifts the candidate (FILED_FACTOR's note)."""
     # Any other factor over 1, tie or not, leaves the filing its tie: a link from the keyword's page
     # to a page filed under its class (79 of 113 places so tied alone) is not that page's only word.
-    return bool(facts.filed_under_keyword) and _lifts(facts) == 1
-
-
-def _lifts(facts: Facts) -> int:
-    """How many factors over 1 hold, ties or not."""
-    return sum(value > 1 for value, _ in factors(facts, notes=False))
+    return _alone(facts, factors(facts)) == "filed"
 
 
 def evidence_score(s1: float, npmi_value: float, facts: Facts) -> float:
