@@ -594,7 +594,8 @@ def test_score_is_the_product_the_explanation_shows():
     under = Said(sentences=10, kind_of=2, coordinated=5, example="K such as C.")
     assert evidence_score(0.4, 0.5, Facts(said=under)) == pytest.approx(0.2 * SAID_FACTOR)
     assert explain(0.4, 0.5, Facts(said=under)) == (
-        f"S1 0.400 x NPMI 0.500 x 1.5 (2 of 10 sentences with both read it as under the keyword) = {0.3:.4f}")
+        f"S1 0.400 x NPMI 0.500 x 1.5 (2 of 10 sentences with both read it as under the keyword, and nothing "
+        f"else ties it: no tie) = {0.3:.4f}")
     beside = Said(sentences=10, kind_of=0, coordinated=1)
     assert beside.coordinated_share == COORDINATED_SHARE
     assert evidence_score(0.4, 0.5, Facts(said=beside)) == pytest.approx(0.2 * COORDINATED_FACTOR)
@@ -1896,7 +1897,8 @@ def test_weak_evidence_is_a_score_under_the_floor_or_one_shared_document_but_a_s
     (Facts(wordnet="sibling"), False),  # WordNet beside the keyword: a penalty, no tie
     (Facts(named_kind=True), True),
     (Facts(keyword_is_name=True, holds_keyword=True), True),
-    (Facts(said=Said(sentences=10, kind_of=2, coordinated=0)), True),
+    (Facts(said=Said(sentences=10, kind_of=2, coordinated=0)), False),  # kind-of sentences alone (version 206)
+    (Facts(said=Said(sentences=10, kind_of=2, coordinated=0), linked=True), True),
     (Facts(said=Said(sentences=10, kind_of=0, coordinated=9)), False),  # listed beside it: a penalty
     # A link to a page of its own that says nothing of the keyword ties nothing (version 151) ...
     (Facts(linked=True, has_page=True), False),
@@ -2211,3 +2213,17 @@ def test_a_definition_naming_the_keyword_ties_nothing_alone_unless_it_opens_in_i
                   replace(alone, said=Said(sentences=3, kind_of=2)), replace(alone, filed="Spreadsheets")):
         assert tied(other) and not defined_alone(other)
     assert "no tie" not in explain(0.4, 0.5, replace(alone, linked=True))
+
+
+def test_kind_of_sentences_alone_tie_nothing():
+    from scoring.evidence import SAID_FACTOR, tied
+    # "web browsers such as Mozilla": nothing but the collection's sentences put it under the keyword.
+    alone = Facts(said=Said(sentences=6, kind_of=3, coordinated=0), has_page=True)
+    assert not tied(alone)
+    assert (f"x {SAID_FACTOR:g} (3 of 6 sentences with both read it as under the keyword, and nothing else ties it: "
+            "no tie)") in explain(0.4, 0.5, alone)
+    assert evidence_score(0.4, 0.5, alone) == pytest.approx(0.2 * SAID_FACTOR)  # the score keeps them
+    # With anything else over 1 beside them (a link, even one that ties nothing alone; WordNet; a star): tied.
+    for other in (replace(alone, linked=True), replace(alone, wordnet="kind"), replace(alone, starred=True),
+                  replace(alone, defines=True), replace(alone, named_kind=True)):
+        assert tied(other) and "under the keyword, and nothing else" not in explain(0.4, 0.5, other)
