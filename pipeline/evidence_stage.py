@@ -25,8 +25,8 @@ from scoring.evidence import (CONCEPT_FLOOR, OTHER_NAME_SHARE, MIN_CITING_PAGES,
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
-from scoring.lead import (abbreviates, opens_in_setting, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
-                          opens_in_lower_case, opens_on, says_is_a, setting_names, shared_genus, subject_names)
+from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
+                          opens_in_lower_case, opens_in_setting, opens_on, says_is_a, setting_names, shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
                            names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword,

@@ -666,7 +666,7 @@ def co_instance(facts: Facts) -> str:
 
 def factors(facts: Facts) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
-    a definition's or a filing's reason says when it is all that lifts the candidate (_alone)."""
+    a definition's, a filing's or kind-of sentences' reason says when it is all that lifts the candidate (_alone)."""
     defines, starred, sectioned, linked = facts.defines, facts.starred, facts.sectioned, facts.linked
     wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed_under_keyword, facts.keyword_page
     n_b, n_cp = facts.n_b, facts.n_cp
