@@ -697,7 +697,7 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         beside = f", filed under '{facts.filed}' beside it" if facts.filed else ""
         out.append((OTHER_FIELD_FACTOR, f"its page calls it a field, not one of the keyword{beside}"))
     if defines:
-        out.append((DEFINES_FACTOR, "its page defines it via the keyword"))
+        out.append((DEFINES_FACTOR, _ALONE_REASONS["defined"]))
     if facts.called_a_kind:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
     if borrowed_title(facts):
@@ -729,13 +729,13 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     elif cited:
         out.append((CITED_FACTOR, f"paragraphs naming the keyword on {cited} pages link to it by this name{untied}"))
     if filed:
-        out.append((FILED_FACTOR, f"its page is filed under '{filed}'"))
+        out.append((FILED_FACTOR, f"{_ALONE_REASONS['filed']} '{filed}'"))
     if wordnet in UNDER:
         out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
     elif wordnet == "sibling":
         out.append((SIBLING_FACTOR, f"WordNet: {describe(wordnet)}"))
     if reads_under(said):
-        out.append((SAID_FACTOR, f"{said.kind_of} of {said.sentences} sentences with both read it as under the keyword"))
+        out.append((SAID_FACTOR, f"{said.kind_of} of {said.sentences} {_ALONE_REASONS['said']}"))
     elif said is not None and not said.kind_of and said.coordinated_share >= COORDINATED_SHARE:
         out.append((COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
                                         "beside the keyword"))
@@ -748,6 +748,7 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
     return out
 
 
+# The reasons factors() writes for the evidence that may lift a candidate alone, and the note it adds then.
 _ALONE_REASONS = {"defined": "its page defines it via the keyword", "filed": "its page is filed under",
                   "said": "sentences with both read it as under the keyword"}
 _ALONE_NOTES = {"defined": ", and nothing else ties it: no tie", "filed": ", but nothing else ties it: no tie",
@@ -819,17 +820,18 @@ def weigh(s1: float, npmi_value: float, facts: Facts) -> tuple[float, str, bool]
         score *= value
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in held]
-    return score, " x ".join(parts) + f" = {score:.4f}", not _alone(facts, held) and _ties(facts)
+    return score, " x ".join(parts) + f" = {score:.4f}", not _alone(facts, held) and _ties(facts, held)
 
 
-def _ties(facts: Facts) -> bool:
-    """True if a factor over 1 holds once the links and stars that tie nothing are set aside."""
+def _ties(facts: Facts, held: Sequence[tuple[float, str]]) -> bool:
+    """True if a factor over 1 holds once the links and stars that tie nothing are set aside
+    (`held`: the candidate's factors, read again only when some are set aside)."""
     loose: dict = {}
     if untied_link(facts):
         loose.update(linked=False, cited=0)
     if untied_star(facts):
         loose.update(starred=False)
-    return any(value > 1 for value, _ in factors(replace(facts, **loose) if loose else facts))
+    return any(value > 1 for value, _ in (factors(replace(facts, **loose)) if loose else held))
 
 
 def defined_alone(facts: Facts) -> bool:
