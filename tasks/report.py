@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, WORDNET_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, NAMED_KIND_FLOOR, WORDNET_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 from scoring.kinds import KINDS
 from scoring.names import senses_of_name
 
@@ -124,7 +124,8 @@ def all_weak_note(report: dict) -> str | None:
         return None
     return (f"Weak evidence only: every concept scores under its floor ({CONCEPT_FLOOR:g}; {NAME_FLOOR:g} when the "
             "keyword is a name whose page says what it is and nothing but where the collection names it ties a concept; "
-            f"{WORDNET_FLOOR:g} for what WordNet files as a kind of a keyword with no page here), "
+            f"{WORDNET_FLOOR:g} for what WordNet files as a kind of a keyword with no page here, {NAMED_KIND_FLOOR:g} "
+            "for a name that is the keyword's after a modifier), "
             "shares one document with the "
             "keyword or has nothing but its hit counts tying it to the keyword, so none is listed as a concept; "
             "the candidates are listed under \"Weak evidence\", more likely misses than hits. Try a broader or "
@@ -386,7 +387,8 @@ def render_evidence_markdown(report: dict) -> str:
         "page says what it is, "
         f"{NAME_FLOOR:g} for a concept that nothing but where the collection names it ties to the keyword: no page "
         "calling it a kind of the keyword, no name holding the keyword's, no WordNet placement under it; for a "
-        f"keyword with no page here, {WORDNET_FLOOR:g} for what WordNet files as a kind of it; "
+        f"keyword with no page here, {WORDNET_FLOOR:g} for what WordNet files as a kind of it; {NAMED_KIND_FLOOR:g} "
+        "for a name that is the keyword's after a modifier, a kind of it by name; "
         "\"floor\" in report.json), and those whose overlap "
         "with the keyword is one document (\"thin\"), whatever their score, unless a section of the "
         "keyword's own page is titled so, and those that nothing but their hit counts ties to the keyword "

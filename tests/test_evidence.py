@@ -2149,6 +2149,22 @@ def test_wordnets_kinds_of_a_keyword_without_a_page_have_a_lower_floor():
         assert floor_of(facts) == CONCEPT_FLOOR and is_weak(0.1, n_b=11, floor=floor_of(facts))
 
 
+def test_a_name_made_a_kind_by_a_modifier_has_the_lower_floor():
+    from scoring.evidence import CONCEPT_FLOOR, NAMED_KIND_FLOOR, floor_of, is_weak
+    # "Financial accounting" for accounting: the collection's own name for a kind of the keyword.
+    kind = Facts(keyword_page=False, named_kind=True, holds_keyword=True, n_k=40, n_cp=30, n_b=9)
+    assert floor_of(kind) == NAMED_KIND_FLOOR == CONCEPT_FLOOR / 2
+    assert floor_of(replace(kind, keyword_page=True)) == NAMED_KIND_FLOOR
+    assert not is_weak(0.1, n_b=9, floor=floor_of(kind)) and is_weak(0.06, n_b=9, floor=floor_of(kind))
+    # A title borrowing a name keyword's name is no kind of it: the factor and the floor go together.
+    borrowed = replace(kind, keyword_is_name=True, title=True)
+    assert floor_of(borrowed) == CONCEPT_FLOOR and is_weak(0.1, n_b=9, floor=floor_of(borrowed))
+    assert "a kind of it" not in explain(0.4, 0.5, borrowed)
+    # Holding the keyword after a head ("password policy") or not at all keeps the floor every concept has.
+    for facts in (replace(kind, named_kind=False), replace(kind, named_kind=False, named_after=True)):
+        assert floor_of(facts) == CONCEPT_FLOOR
+
+
 @pytest.mark.parametrize("heading, described", [
     ("Courtship and breeding", True), ("Uses by the blind", True), ("When to switch", True),
     ("Other sed commands", True), ("Autonomous vs. automated", True), ("FreeBSD's and NetBSD's jemalloc", True),

@@ -269,9 +269,10 @@ def test_default_method_ranks_by_evidence_and_explains_each_rank(report):
     # The confidence floor: every concept scoring under it, sharing one document with the
     # keyword (not a section of its page) or tied to it by nothing but its counts, and no
     # other, is weak and listed apart.
-    from scoring.evidence import CONCEPT_FLOOR
+    from scoring.evidence import CONCEPT_FLOOR, NAME_FLOOR, NAMED_KIND_FLOOR, WORDNET_FLOOR
+    assert {c["evidence"]["floor"] for c in rep["candidates"]} <= {CONCEPT_FLOOR, NAME_FLOOR, NAMED_KIND_FLOOR, WORDNET_FLOOR}
     assert all(c["evidence"]["weak"] == (not c["evidence"]["ruled_out"] and (
-        c["evidence"]["score"] < CONCEPT_FLOOR
+        c["evidence"]["score"] < c["evidence"]["floor"]
         or (c["n_b"] < 2 and not (c["evidence"]["sectioned"] or c["evidence"]["main_article"]))
         or not c["evidence"]["tied"])) for c in rep["candidates"])
     assert any(c["evidence"]["weak"] for c in rep["candidates"]) and any(
