@@ -26,7 +26,8 @@ from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
 from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
-                          opens_in_lower_case, opens_in_setting, opens_on, says_is_a, setting_names, shared_genus, subject_names)
+                          opens_in_lower_case, opens_in_setting, opens_on, opens_with_keyword, says_is_a, setting_names,
+                          shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
                            names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword,
@@ -462,6 +463,7 @@ class _Weigher:
                       n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
                       named_with=w["named_with"], proper_name=w["proper_name"], title=w["title"],
                       defined_in_setting=sentence is not None and opens_in_setting(sentence, keyword),
+                      defined_opening=sentence is not None and opens_with_keyword(sentence, keyword),
                       keyword_is_name=self.keyword_is_name,
                       keyword_has_genus=bool(self.keyword_genus),
                       holds_keyword=holds_name(written, keyword),

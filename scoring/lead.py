@@ -485,6 +485,20 @@ def opens_in_setting(sentence: str, keyword: str) -> bool:
     return end > 0 and not _COPULA.search(rest[:end]) and bool(kw) and contains_phrase(stemmed(rest[:end]), kw)
 
 
+# How early in a definition the keyword must come for the sentence to open on it.
+OPENING_WORDS = 3
+
+
+def opens_with_keyword(sentence: str, keyword: str, within: int = OPENING_WORDS) -> bool:
+    """True if the keyword's words start among the sentence's first `within` words (Porter stems, as
+    defining_sentence): the sentence opens on a name holding the keyword or on the keyword itself
+    ("GNU Privacy Guard (GnuPG) is ...", "Unsupervised Outlier Detection."), rather than reaching
+    it late as the candidate's use or place ("CMOS technology is used for constructing ...
+    microprocessors")."""
+    kw, tokens = stemmed(keyword), stemmed(sentence or "")
+    return bool(kw) and any(tokens[i:i + len(kw)] == kw for i in range(min(within, len(tokens) - len(kw) + 1)))
+
+
 def name_words(name: str) -> tuple[str, ...]:
     """A name's words as setting_names and subject_names give them: a trailing qualifier
     dropped, plurals folded ("Computability theory (field)" -> ("computability", "theory"))."""

@@ -1501,8 +1501,10 @@ def test_a_citation_of_a_title_named_with_a_keyword_without_a_page_ties_nothing(
             "borrows the keyword as a capitalised word before its head, a name given after it: no tie)"
             ) in explain(0.4, 0.5, borrowed)
     assert evidence_score(0.4, 0.5, borrowed) == evidence_score(0.4, 0.5, cited)  # the score keeps the link
-    # Its own page's definition still ties it; with a page about the keyword, or for a name keyword, the link does.
-    assert tied(replace(borrowed, defines=True, has_page=True))
+    # Its own page's definition set in the keyword still ties it (a plain one beside citing paragraphs alone
+    # does not: version 208); with a page about the keyword, or for a name keyword, the link does.
+    assert tied(replace(borrowed, defines=True, defined_in_setting=True, has_page=True))
+    assert not tied(replace(borrowed, defines=True, has_page=True))
     assert tied(replace(borrowed, keyword_is_name=True, holds_keyword=True))
     assert tied(replace(borrowed, keyword_page=True, cited=0, linked=True))
 
@@ -1537,7 +1539,7 @@ def test_a_citation_of_a_common_name_ties_nothing_to_a_keyword_without_a_page():
             "no tie)") in explain(0.4, 0.5, common)
     # A proper name, a name holding the keyword's, a name keyword's citation, another tie: tied.
     assert tied(replace(common, proper_name=True)) and tied(replace(common, holds_keyword=True))
-    assert tied(replace(common, wordnet="kind")) and tied(replace(common, defines=True, has_page=True))
+    assert tied(replace(common, wordnet="kind")) and tied(replace(common, defines=True, defined_in_setting=True, has_page=True))
     # The score keeps the citation: only the tie goes.
     assert evidence_score(0.4, 0.5, common) == evidence_score(0.4, 0.5, replace(common, proper_name=True))
 
@@ -1553,7 +1555,7 @@ def test_a_citation_ties_nothing_to_a_name_keyword_without_a_page_unless_the_nam
             ) in explain(0.4, 0.5, peer)
     # Its part holds its name ("Riemann hypothesis"); WordNet or another tie vouch.
     assert tied(replace(peer, holds_keyword=True)) and tied(replace(peer, wordnet="kind"))
-    assert tied(replace(peer, defines=True, has_page=True))
+    assert tied(replace(peer, defines=True, defined_in_setting=True, has_page=True))
     assert evidence_score(0.4, 0.5, peer) == evidence_score(0.4, 0.5, replace(peer, keyword_is_name=False))
 
 
@@ -2147,6 +2149,44 @@ def test_wordnets_kinds_of_a_keyword_without_a_page_have_a_lower_floor():
     for facts in (replace(kind, keyword_page=True), replace(kind, wordnet=None), replace(kind, wordnet="sibling"),
                   replace(kind, wordnet="part"), replace(kind, wordnet="domain")):
         assert floor_of(facts) == CONCEPT_FLOOR and is_weak(0.1, n_b=11, floor=floor_of(facts))
+
+
+def test_without_a_keyword_page_a_definition_beside_citing_paragraphs_alone_ties_nothing():
+    from scoring.evidence import tied, weigh
+    # "CMOS technology is used for constructing ... microprocessors": its page names the keyword, paragraphs
+    # naming the keyword link to it, and nothing else lifts it; the collection has no page on microprocessor.
+    both = Facts(keyword_page=False, defines=True, cited=3, has_page=True, proper_name=True, said=Said(sentences=4),
+                 n_k=9, n_cp=5, n_b=5)
+    score, why, is_tied = weigh(0.4, 0.5, both)
+    assert not is_tied and not tied(both)
+    assert "its page defines it via the keyword, and with no page about the keyword, nothing but citing paragraphs " \
+           "beside it: no tie" in why
+    # The score keeps both factors.
+    assert score > 0 and "x 1.5 (its page defines" in why and "x 1.5 (paragraphs naming the keyword on 3 pages" in why
+    # Each alone keeps its own reading: citing paragraphs alone tie a name with no page of its own (with one,
+    # its page must say something of the keyword: version 151), a definition alone does not (version 205).
+    assert tied(replace(both, defines=False, has_page=False)) and not tied(replace(both, defines=False))
+    assert not tied(replace(both, cited=0))
+    # Set in the keyword, opening on it, called a kind of it, with a third piece of evidence, or with a page about
+    # the keyword: tied.
+    for other in (replace(both, defined_in_setting=True), replace(both, defined_opening=True), replace(both, is_a=True),
+                  replace(both, starred=True),
+                  replace(both, keyword_page=True, cited=0, linked=True)):
+        assert tied(other) and "citing paragraphs beside it: no tie" not in weigh(0.4, 0.5, other)[1]
+
+
+@pytest.mark.parametrize("sentence, keyword, expected", [
+    ("GNU Privacy Guard (GnuPG or GPG) is a free-software replacement for PGP", "privacy", True),
+    ("Unsupervised Outlier Detection.", "outlier detection", True),  # an API entry's one-line summary
+    ("Non-Negative Matrix Factorization (NMF).", "matrix factorizations", True),  # plurals folded
+    ("CMOS technology is used for constructing integrated circuit chips, including microprocessors", "microprocessor",
+     False),
+    ("The iPod Touch is a brand of mobile computers with a touchscreen", "touchscreen", False),  # reached late
+    ("", "privacy", False), ("Privacy matters.", "", False),
+])
+def test_a_definition_opens_with_the_keyword_among_its_first_three_words(sentence, keyword, expected):
+    from scoring.lead import opens_with_keyword
+    assert opens_with_keyword(sentence, keyword) is expected
 
 
 def test_a_name_made_a_kind_by_a_modifier_has_the_lower_floor():
