@@ -729,7 +729,7 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
         beside = f", filed under '{facts.filed}' beside it" if facts.filed else ""
         out.append((OTHER_FIELD_FACTOR, f"its page calls it a field, not one of the keyword{beside}"))
     if defines:
-        out.append((DEFINES_FACTOR, _ALONE_REASONS["defined"]))
+        out.append((DEFINES_FACTOR, _DEFINED_REASON))
     if facts.called_a_kind:
         out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
     if borrowed_title(facts):
@@ -781,9 +781,9 @@ def factors(facts: Facts) -> list[tuple[float, str]]:
 
 
 # The reasons factors() writes for the evidence that may lift a candidate alone, and the note it adds then.
-_ALONE_REASONS = {"defined": "its page defines it via the keyword", "filed": "its page is filed under",
-                  "said": "sentences with both read it as under the keyword",
-                  "defined_cited": "its page defines it via the keyword"}
+_DEFINED_REASON = "its page defines it via the keyword"
+_ALONE_REASONS = {"defined": _DEFINED_REASON, "filed": "its page is filed under",
+                  "said": "sentences with both read it as under the keyword", "defined_cited": _DEFINED_REASON}
 _ALONE_NOTES = {"defined": ", and nothing else ties it: no tie", "filed": ", but nothing else ties it: no tie",
                 "said": ", and nothing else ties it: no tie",
                 "defined_cited": ", and with no page about the keyword, nothing but citing paragraphs beside it: no tie"}
@@ -798,7 +798,7 @@ def _alone(facts: Facts, held: Sequence[tuple[float, str]]) -> str:
     lifting = [reason for value, reason in held if value > 1]
     plain_definition = facts.defines and not facts.defined_in_setting and not facts.called_a_kind
     if (plain_definition and not facts.defined_opening and not facts.keyword_page and len(lifting) == 2
-            and any(r.startswith(_ALONE_REASONS["defined"]) for r in lifting)
+            and any(r.startswith(_DEFINED_REASON) for r in lifting)
             and any(r.startswith(_CITED_REASON) for r in lifting)):
         return "defined_cited"
     if len(lifting) != 1:

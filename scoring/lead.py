@@ -495,8 +495,8 @@ def opens_with_keyword(sentence: str, keyword: str, within: int = OPENING_WORDS)
     ("GNU Privacy Guard (GnuPG) is ...", "Unsupervised Outlier Detection."), rather than reaching
     it late as the candidate's use or place ("CMOS technology is used for constructing ...
     microprocessors")."""
-    kw, tokens = stemmed(keyword), stemmed(sentence or "")
-    return bool(kw) and any(tokens[i:i + len(kw)] == kw for i in range(min(within, len(tokens) - len(kw) + 1)))
+    kw = stemmed(keyword)
+    return contains_phrase(stemmed(sentence or "")[:within + len(kw) - 1], kw)
 
 
 def name_words(name: str) -> tuple[str, ...]:
