@@ -22,7 +22,8 @@ from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple, Protocol, Sequence
 
 from pipeline.nltkdata import stopwords
-from pipeline.text import content_words, fold_accents, normalise, singular, singular_last, without_qualifier, words
+from pipeline.text import (content_words, fold_accents, normalise, qualifier, singular, singular_last, without_qualifier,
+                           words)
 
 from .given_names import census_given_names
 
@@ -295,9 +296,12 @@ def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | 
     answer when the caller has read the keyword's page). WordNet 3.0 knows some terms
     only as roles ("estimator", "mod"): they go with the people too, a known loss; of the
     judged candidates so typed (sessions 3-22) none was a hit, eleven were misses.
+
+    A title's qualifier says which sense it is: "more (command)" and "deb (file format)" are
+    no people, though every sense of "more" and "deb" is one (_qualified_as_other).
     """
     ws = words(written)
-    if not ws or len(ws) > 3:
+    if not ws or len(ws) > 3 or _qualified_as_other(graph, written):
         return False
     found = senses(graph, written)
     if not found or any(kind_of(graph, s) != "person" for s in found):
@@ -308,6 +312,16 @@ def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | 
     if not (named_after or common):
         return False
     return not (names_people(graph, keyword) if people_asked is None else people_asked)
+
+
+def _qualified_as_other(graph: Graph, written: str) -> bool:
+    """True if `written` ends with a qualifier naming something other than a person: "(command)",
+    "(file format)", "(Unix)"; not "(programmer)", nor a plural's "(s)" ("customer(s)")."""
+    said = qualifier(written)
+    if len(said) < 3:
+        return False
+    found = senses(graph, said)
+    return not found or any(kind_of(graph, s) != "person" for s in found)
 
 
 def names_people(graph: Graph, keyword: str, page_title: str = "", page_genus: Sequence[str] = ()) -> bool:

@@ -194,6 +194,16 @@ def test_practitioner_is_a_person_named_after_the_field(wordnet):
     assert practitioner(wordnet, "programmers", "git", people_asked=False)
 
 
+def test_practitioner_reads_a_titles_qualifier(wordnet):
+    # Every WordNet sense of "more" (Thomas More) and "deb" (a debutante) is a person: the qualifier says otherwise.
+    assert practitioner(wordnet, "more", "unix", people_asked=False)
+    assert not practitioner(wordnet, "more (command)", "unix", people_asked=False)
+    assert not practitioner(wordnet, "deb (file format)", "debian", people_asked=False)
+    assert not practitioner(wordnet, "more (Unix)", "unix", people_asked=False)  # a qualifier WordNet lacks
+    assert practitioner(wordnet, "customer(s)", "agile software development", people_asked=False)  # a plural's "(s)"
+    assert practitioner(wordnet, "composer (musician)", "music", people_asked=False)
+
+
 def test_practitioner_is_any_role_written_as_a_common_noun(wordnet):
     assert practitioner(wordnet, "composer", "music")
     assert practitioner(wordnet, "Neuroscientists", "human brain")  # a list item's capital, in the plural
