@@ -515,15 +515,27 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
     if len(ws) == 1:  # a surname that is also a common noun is still one here: "Georg Cantor"
         return any(n >= GIVEN_NAME_MENTIONS and w[:1].isupper() and w[1:].isalpha() and w[1:].islower()
                    and len(w) > 2 and given_name(graph, w) for w, n in before.items())
-    if len(ws) > 3 or any(common_noun(graph, w.strip(",.")) for w in ws):
+    nouns = [common_noun(graph, w.strip(",.")) for w in ws]
+    if len(ws) > 3 or (any(nouns) and not _given_then_noun(graph, ws, nouns)):
         return False
     roles = {w.rstrip(",") for w in before}  # "the inventor, Kristen Nygaard"
     if any(w.isalpha() and w.islower() and len(w) > 3 and _role(graph, w) for w in roles):
         return True
+    if any(nouns):  # a role word alone reads a surname that is a common noun
+        return False
     # A verb is weaker evidence than a role noun: no word may be a common noun's plural
     # either ("Microsoft Windows showed ...").
     return (any(w in PERSON_VERBS for w in (after or {}))
             and not any(common_noun(graph, singular(w.strip(",.").lower())) for w in ws))
+
+
+def _given_then_noun(graph: Graph, ws: Sequence[str], nouns: Sequence[bool]) -> bool:
+    """True for a given name and a surname that is a common noun in the singular ("Brigitte
+    Helm", "Michael Dell", "Ronald Fisher"): a person's name when a role word comes before it;
+    not "Victoria Falls" (a plural), nor "Victor Scheinman" (a victor is a thing too)."""
+    last = ws[-1].strip(",.").lower()
+    return (len(ws) == 2 and nouns == [False, True] and singular(last) == last
+            and (given_name(graph, ws[0]) or census_given_name(graph, ws[0])))
 
 
 def person_shaped(graph: Graph, written: str) -> bool:

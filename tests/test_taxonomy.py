@@ -427,6 +427,13 @@ def test_relation_and_below_read_only_the_senses_given():
     ("Oskar Morgenstern", {"and": 2, "with": 1}, False),  # nothing says who
     ("Interface design", {"user": 31}, False),  # not written as a name
     ("Saunders Mac Lane Award Fund", {"mathematician": 1}, False),
+    # A surname that is a common noun, after a given name: the role word alone reads it.
+    ("Brigitte Helm", {"actress": 2}, True),
+    ("Michael Dell", {"businessman,": 1, "CEO": 3}, True),
+    ("Michael Dell", {"founder,": 1}, False),  # "founder" is also a horse's ailment: no role word
+    ("Michael Dell", {"and": 1}, False),
+    ("Victoria Falls", {"explorer": 1}, False),  # a common noun's plural ends it, as places are named
+    ("Apple Music", {"musician": 1}, False),    # no given name opens it
 ])
 def test_introduced_as_person(wordnet, written, before, expected):
     assert introduced_as_person(wordnet, written, before) is expected
