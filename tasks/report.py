@@ -347,6 +347,9 @@ def render_evidence_markdown(report: dict) -> str:
         if title != "Concepts":
             lines += _apart_because(rows)
     lines += ["## Why the top concepts rank where they do", ""]
+    if not concepts:
+        lines += ["No concept is listed, so there is nothing to explain here; each weak candidate's factors are in "
+                  "report.json (`evidence.why`).", ""]
     for i, c in enumerate(concepts[:25], 1):
         e = c["evidence"]
         line = f"{i}. **{c['phrase']}**: {e['why']}."

@@ -299,6 +299,8 @@ def test_a_run_whose_every_concept_is_weak_says_so_before_the_list():
     note = all_weak_note(rep)
     assert note.startswith("Weak evidence only: every concept scores under its floor (0.14; 0.3 when the keyword is a name")
     assert f"**{note}**" in render_markdown(rep) and "## Concepts" not in render_markdown(rep)
+    why = render_markdown(rep).split("## Why the top concepts rank where they do")[1].split("##")[0]
+    assert why.strip().startswith("No concept is listed")  # not an empty section
     assert note in summary_lines(rep, "r.md")
     rep["parameters"]["method"] = "published"  # the published method has no floor
     assert all_weak_note(rep) is None
