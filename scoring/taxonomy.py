@@ -518,7 +518,7 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
     nouns = [common_noun(graph, w.strip(",.")) for w in ws]
     if len(ws) > 3 or (any(nouns) and not _given_then_noun(graph, ws, nouns)):
         return False
-    roles = {w.rstrip(",") for w in before}  # "the inventor, Kristen Nygaard"
+    roles = {_as_role(w) for w in before}  # "the inventor, Kristen Nygaard", "Designer(s) Shigeru Miyamoto"
     if any(w.isalpha() and w.islower() and len(w) > 3 and _role(graph, w) for w in roles):
         return True
     if any(nouns):  # a role word alone reads a surname that is a common noun
@@ -527,6 +527,16 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
     # either ("Microsoft Windows showed ...").
     return (any(w in PERSON_VERBS for w in (after or {}))
             and not any(common_noun(graph, singular(w.strip(",.").lower())) for w in ws))
+
+
+def _as_role(word: str) -> str:
+    """A word before a name as a role word would read: without its comma, and an infobox's label in
+    lower case ("Designer(s)" -> "designer"). Any other capitalised word stays as written: it is
+    as often the end of the name before ("NHL Hockey Player, Boston Bruins", "Xfce Power Manager
+    Xfce Screensaver") as a role."""
+    word = word.rstrip(",")
+    label = word.removesuffix("(s)")
+    return label.lower() if label != word and label[:1].isupper() and label[1:].islower() else word
 
 
 def _given_then_noun(graph: Graph, ws: Sequence[str], nouns: Sequence[bool]) -> bool:

@@ -434,6 +434,11 @@ def test_relation_and_below_read_only_the_senses_given():
     ("Michael Dell", {"and": 1}, False),
     ("Victoria Falls", {"explorer": 1}, False),  # a common noun's plural ends it, as places are named
     ("Apple Music", {"musician": 1}, False),    # no given name opens it
+    # An infobox's label is a role word too; a capitalised word alone may end the name before.
+    ("Shigeru Miyamoto", {"Designer(s)": 2}, True),
+    ("Shigeru Miyamoto", {"Developer(s)": 2}, False),  # a developer is also a photographic chemical
+    ("Boston Bruins", {"Player,": 2, "the": 9}, False),  # "NHL Hockey Player, Boston Bruins"
+    ("Xfce Screensaver", {"Manager": 1}, False),          # "Xfce Power Manager Xfce Screensaver"
 ])
 def test_introduced_as_person(wordnet, written, before, expected):
     assert introduced_as_person(wordnet, written, before) is expected
