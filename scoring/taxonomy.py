@@ -303,8 +303,7 @@ def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | 
     ws = words(written)
     if not ws or len(ws) > 3 or _qualified_as_other(graph, written):
         return False
-    found = senses(graph, written)
-    if not found or any(kind_of(graph, s) != "person" for s in found):
+    if not only_people(graph, senses(graph, written)):
         return False
     named_after = len(ws) == 1 and any(len(os.path.commonprefix([ws[0], k])) >= PRACTITIONER_PREFIX
                                        for k in words(keyword))
@@ -314,14 +313,16 @@ def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | 
     return not (names_people(graph, keyword) if people_asked is None else people_asked)
 
 
+def only_people(graph: Graph, synsets: Sequence[int]) -> bool:
+    """True if there are senses and every one of them is a kind of person."""
+    return bool(synsets) and all(kind_of(graph, s) == "person" for s in synsets)
+
+
 def _qualified_as_other(graph: Graph, written: str) -> bool:
     """True if `written` ends with a qualifier naming something other than a person: "(command)",
     "(file format)", "(Unix)"; not "(programmer)", nor a plural's "(s)" ("customer(s)")."""
     said = qualifier(written)
-    if len(said) < 3:
-        return False
-    found = senses(graph, said)
-    return not found or any(kind_of(graph, s) != "person" for s in found)
+    return len(said) >= 3 and not only_people(graph, senses(graph, said))
 
 
 def names_people(graph: Graph, keyword: str, page_title: str = "", page_genus: Sequence[str] = ()) -> bool:
@@ -395,8 +396,7 @@ def _role(graph: Graph, word: str) -> bool:
     # A common noun that only ever means a kind of person opens names as a title: "Commodore
     # Perry", "Captain Cook". "John" (also a toilet) and "Jack" (also a tool) stay given names;
     # titles with other senses ("king", "general") are in NOT_GIVEN_NAMES.
-    common = _written(graph, word, capitalised=False)
-    return bool(common) and all(kind_of(graph, s) == "person" for s in common)
+    return only_people(graph, _written(graph, word, capitalised=False))
 
 
 def common_noun(graph: Graph, word: str) -> bool:
