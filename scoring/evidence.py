@@ -699,107 +699,121 @@ def co_instance(facts: Facts) -> str:
 def factors(facts: Facts) -> list[tuple[float, str]]:
     """(factor, reason) of every piece of evidence that holds, in the order `explain` writes them;
     a definition's, a filing's or kind-of sentences' reason says when it is all that lifts the candidate (_alone)."""
+    return _read(facts)[0]
+
+
+def _read(facts: Facts) -> tuple[list[tuple[float, str]], str]:
+    """factors() and what _alone says of them: the tags let _alone tell one factor from another
+    by what it is, not by the words of its reason."""
+    tagged = _tagged_factors(facts)
+    alone = _alone(facts, tagged)
+    noted = _ALONE_TAG.get(alone)
+    return [(value, reason + (_ALONE_NOTES[alone] if tag == noted else "")) for value, reason, tag in tagged], alone
+
+
+def _tagged_factors(facts: Facts) -> list[tuple[float, str, str]]:
+    """(factor, reason, tag) of every piece of evidence that holds; the tag ("defined", "cited",
+    "filed", "said" or "") names the evidence _alone weighs."""
     defines, starred, sectioned, linked = facts.defines, facts.starred, facts.sectioned, facts.linked
     wordnet, said, filed, keyword_page = facts.wordnet, facts.said, facts.filed_under_keyword, facts.keyword_page
     n_b, n_cp = facts.n_b, facts.n_cp
-    out = []
+    out: list[tuple[float, str, str]] = []
+
+    def add(value: float, reason: str, tag: str = "") -> None:
+        out.append((value, reason, tag))
+
     if not keyword_page and 0 < n_b <= n_cp:
-        out.append(((n_b / n_cp) ** NO_KEYWORD_PAGE_DIRECTION,
-                    f"no page about the keyword: ({n_b}/{n_cp} of its documents name the keyword)"
-                    f"^{NO_KEYWORD_PAGE_DIRECTION:g}"))
+        add((n_b / n_cp) ** NO_KEYWORD_PAGE_DIRECTION,
+            f"no page about the keyword: ({n_b}/{n_cp} of its documents name the keyword)"
+            f"^{NO_KEYWORD_PAGE_DIRECTION:g}")
     # A citing paragraph that no sentence of the collection backs (the link sits in another
     # sentence than the keyword, every time) ties nothing: 2 of 20 such judged places were hits.
     cited = facts.cited if facts.cited >= MIN_CITING_PAGES and (said is None or said.sentences > 0) else 0
     untied_pageless = not keyword_page and not (linked or cited or tied_but_by_links(facts))
     if untied_pageless:
-        out.append((NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword"))
+        add(NO_KEYWORD_PAGE_FACTOR, "no page about the keyword here, and nothing ties it to the keyword")
     if quiet_page(facts):
-        out.append((QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword"))
+        add(QUIET_PAGE_FACTOR, "it has a page of its own, and nothing ties it to the keyword")
     # No sentence names both, so none reads it as under the keyword: tied_but_by_links less that.
     unsaid = said is not None and said.sentences == 0 and not (linked or tied_but_by_links(facts))
     if unsaid:
-        out.append((UNSAID_FACTOR, "no sentence of the collection names both, and nothing ties it to the keyword"))
+        add(UNSAID_FACTOR, "no sentence of the collection names both, and nothing ties it to the keyword")
     if untied_pageless and unsaid:
-        out.append((SHARED_DOCUMENTS_ONLY_FACTOR, "no page about the keyword and no sentence naming both: "
-                                                  "only shared documents join them"))
+        add(SHARED_DOCUMENTS_ONLY_FACTOR, "no page about the keyword and no sentence naming both: "
+            "only shared documents join them")
     elif keyword_page and unsaid:
-        out.append((SHARED_DOCUMENTS_ONLY_FACTOR, "neither the keyword's page nor any sentence names it with the "
-                                                  "keyword: only shared documents join them"))
+        add(SHARED_DOCUMENTS_ONLY_FACTOR, "neither the keyword's page nor any sentence names it with the "
+            "keyword: only shared documents join them")
     if facts.field and not facts.called_a_kind and not filed:
         beside = f", filed under '{facts.filed}' beside it" if facts.filed else ""
-        out.append((OTHER_FIELD_FACTOR, f"its page calls it a field, not one of the keyword{beside}"))
+        add(OTHER_FIELD_FACTOR, f"its page calls it a field, not one of the keyword{beside}")
     if defines:
-        out.append((DEFINES_FACTOR, _DEFINED_REASON))
+        add(DEFINES_FACTOR, "its page defines it via the keyword", "defined")
     if facts.called_a_kind:
-        out.append((IS_A_FACTOR, "its page says it is a kind or branch of the keyword"))
+        add(IS_A_FACTOR, "its page says it is a kind or branch of the keyword")
     if borrowed_title(facts):
-        out.append((1.0, "the keyword is a name without a page here and this title holds its name: a name given "
-                         "after it, no part of it by that alone"))
+        add(1.0, "the keyword is a name without a page here and this title holds its name: a name given "
+            "after it, no part of it by that alone")
     elif named_a_kind(facts):
-        out.append((NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it"))
+        add(NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it")
     elif facts.keyword_is_name and facts.holds_keyword:
-        out.append((NAMED_PART_FACTOR, "the keyword is a name and this name holds it: a part, version or kind of it"))
+        add(NAMED_PART_FACTOR, "the keyword is a name and this name holds it: a part, version or kind of it")
     elif facts.named_after and not facts.keyword_is_name:
-        out.append((NAMED_AFTER_FACTOR, "its name is the keyword's followed by a common noun: something of the keyword"))
+        add(NAMED_AFTER_FACTOR, "its name is the keyword's followed by a common noun: something of the keyword")
     peer = co_instance(facts)
     if peer:
-        out.append((CO_INSTANCE_FACTOR, peer))
+        add(CO_INSTANCE_FACTOR, peer)
     if starred:
-        out.append((STAR_FACTOR, "starred, but another of the keyword's kind, whose starred list holds the "
-                                 "keyword's peers: no tie" if untied_star(facts) else "starred"))
+        add(STAR_FACTOR, "starred, but another of the keyword's kind, whose starred list holds the "
+            "keyword's peers: no tie" if untied_star(facts) else "starred")
     if sectioned:
-        out.append((SECTION_FACTOR, "a section of the keyword's page is titled so"))
+        add(SECTION_FACTOR, "a section of the keyword's page is titled so")
     elif facts.main_article:
         # The section's own "Main article:" note says the same as a heading: one factor, not two.
-        out.append((SECTION_FACTOR, "a section of the keyword's page names it as its main article"))
+        add(SECTION_FACTOR, "a section of the keyword's page names it as its main article")
     if linked or cited:
         untied = untied_link(facts)
         untied = f", {untied}: no tie" if untied else ""
     if linked:
-        out.append((LINK_FACTOR, (f"the keyword's page links to its page as '{facts.linked_as}'" if facts.linked_as
-                                  else "the keyword's page links to it by this name") + untied))
+        add(LINK_FACTOR, (f"the keyword's page links to its page as '{facts.linked_as}'" if facts.linked_as
+                          else "the keyword's page links to it by this name") + untied)
     elif cited:
-        out.append((CITED_FACTOR, f"{_CITED_REASON}{cited} pages link to it by this name{untied}"))
+        add(CITED_FACTOR, f"paragraphs naming the keyword on {cited} pages link to it by this name{untied}",
+            "cited")
     if filed:
-        out.append((FILED_FACTOR, f"{_ALONE_REASONS['filed']} '{filed}'"))
+        add(FILED_FACTOR, f"its page is filed under '{filed}'", "filed")
     if wordnet in UNDER:
-        out.append((TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}"))
+        add(TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}")
     elif wordnet == "sibling":
-        out.append((SIBLING_FACTOR, f"WordNet: {describe(wordnet)}"))
+        add(SIBLING_FACTOR, f"WordNet: {describe(wordnet)}")
     if reads_under(said):
-        out.append((SAID_FACTOR, f"{said.kind_of} of {said.sentences} {_ALONE_REASONS['said']}"))
+        add(SAID_FACTOR, f"{said.kind_of} of {said.sentences} sentences with both read it as under the keyword",
+            "said")
     elif said is not None and not said.kind_of and said.coordinated_share >= COORDINATED_SHARE:
-        out.append((COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
-                                        "beside the keyword"))
+        add(COORDINATED_FACTOR, f"{said.coordinated} of {said.sentences} sentences with both list it "
+            "beside the keyword")
     if facts.generic:
-        out.append((GENERIC_FACTOR, f"a generic name: in over {GENERIC_SHARE:.0%} of all documents"))
-    alone = _alone(facts, out)
-    if alone:
-        out = [(value, reason + (_ALONE_NOTES[alone] if _ALONE_REASONS[alone] in reason else ""))
-               for value, reason in out]
+        add(GENERIC_FACTOR, f"a generic name: in over {GENERIC_SHARE:.0%} of all documents")
     return out
 
 
-# The reasons factors() writes for the evidence that may lift a candidate alone, and the note it adds then.
-_DEFINED_REASON = "its page defines it via the keyword"
-_ALONE_REASONS = {"defined": _DEFINED_REASON, "filed": "its page is filed under",
-                  "said": "sentences with both read it as under the keyword", "defined_cited": _DEFINED_REASON}
+# The note factors() adds to the one piece of evidence that lifts a candidate alone and ties nothing
+# (_alone), and the tag of the factor that note goes to.
 _ALONE_NOTES = {"defined": ", and nothing else ties it: no tie", "filed": ", but nothing else ties it: no tie",
                 "said": ", and nothing else ties it: no tie",
                 "defined_cited": ", and with no page about the keyword, nothing but citing paragraphs beside it: no tie"}
-_CITED_REASON = "paragraphs naming the keyword on "
+_ALONE_TAG = {"defined": "defined", "filed": "filed", "said": "said", "defined_cited": "defined"}
 
 
-def _alone(facts: Facts, held: Sequence[tuple[float, str]]) -> str:
+def _alone(facts: Facts, held: Sequence[tuple[float, str, str]]) -> str:
     """"defined", "filed" or "said" when that piece of evidence is the only factor over 1 in `held`
-    and ties nothing alone (the notes at DEFINES_FACTOR, FILED_FACTOR and SAID_FACTOR);
-    "defined_cited" when, without a page about the keyword, such a definition and citing
-    paragraphs are the only two; else ""."""
-    lifting = [reason for value, reason in held if value > 1]
+    (_tagged_factors' rows) and ties nothing alone (the notes at DEFINES_FACTOR, FILED_FACTOR and
+    SAID_FACTOR); "defined_cited" when, without a page about the keyword, such a definition and
+    citing paragraphs are the only two; else ""."""
+    lifting = [tag for value, _, tag in held if value > 1]
     plain_definition = facts.defines and not facts.defined_in_setting and not facts.called_a_kind
-    if (plain_definition and not facts.defined_opening and not facts.keyword_page and len(lifting) == 2
-            and any(r.startswith(_DEFINED_REASON) for r in lifting)
-            and any(r.startswith(_CITED_REASON) for r in lifting)):
+    if (plain_definition and not facts.defined_opening and not facts.keyword_page
+            and sorted(lifting) == ["cited", "defined"]):
         return "defined_cited"
     if len(lifting) != 1:
         return ""
@@ -858,13 +872,13 @@ def legend() -> list[str]:
 def weigh(s1: float, npmi_value: float, facts: Facts) -> tuple[float, str, bool]:
     """(score, why, tied) from one reading of the candidate's factors: evidence_score, explain
     and tied at once, as the evidence stage needs all three for every row."""
-    held = factors(facts)
+    held, alone = _read(facts)
     score = s1 * max(npmi_value, 0.0)
     for value, _ in held:
         score *= value
     parts = [f"S1 {s1:.3f}", f"NPMI {max(npmi_value, 0.0):.3f}"]
     parts += [f"{value:.3g} ({reason})" for value, reason in held]
-    return score, " x ".join(parts) + f" = {score:.4f}", not _alone(facts, held) and _ties(facts, held)
+    return score, " x ".join(parts) + f" = {score:.4f}", not alone and _ties(facts, held)
 
 
 def _ties(facts: Facts, held: Sequence[tuple[float, str]]) -> bool:
@@ -881,14 +895,14 @@ def _ties(facts: Facts, held: Sequence[tuple[float, str]]) -> bool:
 def defined_alone(facts: Facts) -> bool:
     """True if its page's definition naming the keyword, not in an opening setting, is all that lifts
     the candidate (no other factor over 1: DEFINES_FACTOR's note)."""
-    return _alone(facts, factors(facts)) == "defined"
+    return _read(facts)[1] == "defined"
 
 
 def filed_alone(facts: Facts) -> bool:
     """True if its site's filing under the keyword's class is all that lifts the candidate (FILED_FACTOR's note)."""
     # Any other factor over 1, tie or not, leaves the filing its tie: a link from the keyword's page
     # to a page filed under its class (79 of 113 places so tied alone) is not that page's only word.
-    return _alone(facts, factors(facts)) == "filed"
+    return _read(facts)[1] == "filed"
 
 
 def evidence_score(s1: float, npmi_value: float, facts: Facts) -> float:
