@@ -374,23 +374,23 @@ class _Weigher:
         backend, keyword, taxonomy, found, n_docs = self.backend, self.keyword, self.taxonomy, self.found, self.n_docs
         phrase = r["phrase"]
         if source != "definition":
-            page, title, sentence, kind, is_a, field, genus = _page_facts(backend, phrase, keyword,
-                                                                          read_genus=self.keyword_is_name,
-                                                                          persons=self.persons_name)
+            page, title, sentence, kind, is_a, field, genus, own_genus = _page_facts(
+                backend, phrase, keyword, read_genus=self.keyword_is_name, persons=self.persons_name)
             written = self.written_of(phrase, source)
             gloss = found.glossed.get(normalise(without_qualifier(written))) if page is None else None
             if gloss is not None:
-                page, title, sentence, kind, is_a, field = (gloss["page"], gloss["display"], gloss["defining_sentence"],
-                                                            Kind(gloss["kind"], gloss["kind_because"]), gloss["is_a"],
-                                                            gloss["field"])
+                page, title, sentence, kind, is_a, field, own_genus = (
+                    gloss["page"], gloss["display"], gloss["defining_sentence"], Kind(gloss["kind"], gloss["kind_because"]),
+                    gloss["is_a"], gloss["field"], gloss["genus"])
             elif page is None and source == "wordnet" and taxonomy is not None:
                 kind = wordnet_kind(found.display[phrase]["kind"])
             elif page is None:  # no page to read: the name itself, WordNet and the link's target say who it is
                 kind = read_pageless_kind(backend, taxonomy, written, found.targets.get(written, ""))
         else:
             d = found.display[phrase]
-            page, title, sentence, kind, is_a, field = (d["page"], d["display"], d["defining_sentence"],
-                                                        Kind(d["kind"], d["kind_because"]), d["is_a"], d["field"])
+            page, title, sentence, kind, is_a, field, own_genus = (d["page"], d["display"], d["defining_sentence"],
+                                                                   Kind(d["kind"], d["kind_because"]), d["is_a"], d["field"],
+                                                                   d["genus"])
             genus = []  # defined through the keyword: a kind or part of it, whatever its genus
             written = title
         if page is not None and page == found.keyword_page:
@@ -402,7 +402,8 @@ class _Weigher:
             # "Flushed Away (film)" is one of "animated films"; "time", written so, is not
             # the magazine its qualified page is about.
             kind = CONCEPT
-        if kind.kind == "concept" and taxonomy is not None and practitioner(taxonomy, written, keyword, self.people_asked):
+        if kind.kind == "concept" and taxonomy is not None and practitioner(
+                taxonomy, written, keyword, self.people_asked, title_name(title) if page else "", own_genus if page else ()):
             # "psychologist" for "psychology", "physicists": who practises or uses it
             kind = Kind("person", "a word for people: every WordNet sense of it is a kind of person "
                                   "(who practises or uses something)")
@@ -995,18 +996,21 @@ def persons_name(taxonomy: Graph | None) -> Callable[[str], bool] | None:
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str, read_genus: bool = False,
-                persons: Callable[[str], bool] | None = None) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str]]:
+                persons: Callable[[str], bool] | None = None
+                ) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str], list[str]]:
     """(page URL, its title, defining sentence, kind and why, is-a, field, genus heads if `read_genus` or an
-    organisation's page, else []) of the page that speaks for a candidate."""
+    organisation's page, else [], and the genus heads in any case) of the page that speaks for a candidate."""
     about = choose_page(backend.pages_about(phrase), keyword)
     if about is None:
-        return None, "", None, CONCEPT, False, False, []
+        return None, "", None, CONCEPT, False, False, [], []
     url, title, lead, sentence = about
     kind = kind_of_page(lead, title, persons)
+    own_genus = genus_of(lead)
     # An organisation's genus tells one of the keyword's kinds from a body named after it
-    # (kind_asked_for): read for every organisation, few in a run.
+    # (kind_asked_for): read for every organisation, few in a run. What the page calls it
+    # in any case tells a practitioner's word from a thing so named ("Git", "loader").
     return (url, title, sentence, kind, says_is_a(lead, keyword), names_a_field(lead),
-            genus_of(lead) if read_genus or kind.kind == "organisation" else [])
+            own_genus if read_genus or kind.kind == "organisation" else [], own_genus)
 
 
 def _no_concept(phrase: str, written: str, keyword: str) -> str | None:

@@ -129,14 +129,14 @@ from pipeline.text import contains_phrase, normalise, qualifier, singular_words,
 
 from .hearst import Said
 from .kinds import KINDS, kind_of_page
-from .lead import (DEFINING_SENTENCES, defining_sentence, gloss_as_sentence, is_disambiguation, names_a_field,
+from .lead import (DEFINING_SENTENCES, defining_sentence, genus_of, gloss_as_sentence, is_disambiguation, names_a_field,
                    says_is_a)
 from .names import concept_key, names_a_list, part_of_keyword, reads_as_description
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 211  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 212  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,
@@ -1008,7 +1008,7 @@ def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],
         kind = kind_of_page(lead, title, persons_name)
         out.append({"phrase": norm, "display": display, "page": url, "defining_sentence": sentence,
                     "kind": kind.kind, "kind_because": kind.because, "is_a": says_is_a(read, keyword),
-                    "field": names_a_field(read)})
+                    "field": names_a_field(read), "genus": genus_of(read)})
     return out
 
 

@@ -228,8 +228,15 @@ def names_an_organisation(written: str) -> bool:
 # ("Capitalism: The Unknown Ideal", "Star Trek: The Next Generation"), the subtitle opening
 # with an article or four words long: a short one names a part or version ("IEEE 802.11:
 # Wireless LAN"), a lowercase one is a list's term and gloss ("Terminal: terminal emulator").
+# A shorter subtitle in title case joined by a small word or a comma is a title's too
+# ("Operating Systems: Design and Implementation", "Superintelligence: Paths, Dangers,
+# Strategies", "Warcraft III: Reign of Chaos"; _SHORT_SUBTITLE); acronyms so joined are a
+# heading's ("Germany: BPjM and USK").
 _QUOTED = re.compile(r"[\"\u201c\u201e][A-Z][^\"\u201c\u201d\u201e\s]*(?:\s+[^\"\u201c\u201d\u201e\s]+){2,}[\"\u201d]")
 _SUBTITLED = re.compile(r"[A-Z][^:]*:\s+(?:(?:The|A|An)\s+\S+.*|[A-Z0-9]\S*(?:\s+\S+){3,})")
+_TITLE_WORD = r"[A-Z][a-z][^\s,:]*"
+_SHORT_SUBTITLE = re.compile(rf"[A-Z][^:]*:\s+{_TITLE_WORD}(?:,?\s+(?:(?:of|and|or|for|in|on|to|with|from|the)\s+)?{_TITLE_WORD})*")
+_JOINED = re.compile(r":.*(?:,\s|\s(?:of|and|or|for|in|on|to|with|from|the)\s)")
 # And the words a periodical's, a reference work's, a textbook's or an essay's title opens
 # with: "Journal of Symbolic Computation", "Handbook of Mathematical Logic", "Introduction
 # to Algorithms", "On the Origin of Species", "On Computable Numbers, with an Application
@@ -242,10 +249,12 @@ _TITLE_OPENING = re.compile(r"(?:(?:Journal|Handbook|Proceedings|Annals|Encyclop
 def written_as_title(written: str) -> bool:
     """True if a name is written as a work's title: whole in quotation marks (a capital first,
     three words or more), a title and a capitalised subtitle after a colon that opens with
-    an article or runs to four words, or a title that opens as a periodical's, a reference
-    work's, a textbook's or an essay's does (_TITLE_OPENING)."""
+    an article, runs to four words or joins title-case words by a small word or a comma, or
+    a title that opens as a periodical's, a reference work's, a textbook's or an essay's
+    does (_TITLE_OPENING)."""
     text = written.strip()
-    return bool(_QUOTED.fullmatch(text) or _SUBTITLED.fullmatch(text) or _TITLE_OPENING.fullmatch(text))
+    return bool(_QUOTED.fullmatch(text) or _SUBTITLED.fullmatch(text) or _TITLE_OPENING.fullmatch(text)
+                or (_SHORT_SUBTITLE.fullmatch(text) and _JOINED.search(text)))
 
 
 # A name as people write a person's: initials and a surname ("K. R. Rao"), or one to three

@@ -282,7 +282,8 @@ def not_a_noun(graph: Graph, written: str) -> bool:
 PRACTITIONER_PREFIX = 5  # letters a practitioner's name shares with the field's ("psycholog...")
 
 
-def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | None = None) -> bool:
+def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | None = None,
+                 page_title: str = "", page_genus: Sequence[str] = ()) -> bool:
     """True for a name every WordNet sense of which is a kind of person, written as a common
     noun or named after the keyword: who practises or uses something ("physicists",
     "composer", "Neuroscientists", "Users"; "Psychologist" for "psychology"), a person, not
@@ -298,10 +299,15 @@ def practitioner(graph: Graph, written: str, keyword: str, people_asked: bool | 
     judged candidates so typed (sessions 3-22) none was a hit, eleven were misses.
 
     A title's qualifier says which sense it is: "more (command)" and "deb (file format)" are
-    no people, though every sense of "more" and "deb" is one (_qualified_as_other).
+    no people, though every sense of "more" and "deb" is one (_qualified_as_other); and so does
+    the first sentence of the candidate's own page (`page_title`, `page_genus`: its genus heads),
+    as names_people reads the keyword's: "Git is a distributed version-control system",
+    "promoter: a region of DNA", "loader ... the part of an operating system" (_page_says_people).
     """
     ws = words(written)
     if not ws or len(ws) > 3 or _qualified_as_other(graph, written):
+        return False
+    if _page_says_people(graph, without_qualifier(written), page_title, page_genus) is False:
         return False
     if not only_people(graph, senses(graph, written)):
         return False
@@ -337,10 +343,17 @@ def names_people(graph: Graph, keyword: str, page_title: str = "", page_genus: S
     own = senses(graph, keyword)
     if not own or any(kind_of(graph, s) != "person" or _individual(graph, s) for s in own):
         return False
-    if page_genus and singular_last(normalise(without_qualifier(page_title))) == singular_last(normalise(keyword)):
-        return any(h in _PEOPLE_WORDS or any(kind_of(graph, s) == "person" for s in senses(graph, h))
-                   for h in page_genus)
-    return True
+    said = _page_says_people(graph, keyword, page_title, page_genus)
+    return True if said is None else said
+
+
+def _page_says_people(graph: Graph, name: str, page_title: str, page_genus: Sequence[str]) -> bool | None:
+    """What the first sentence of the page titled as `name` calls it: True if a kind of person
+    (a genus head WordNet files under people, or "person" itself), False if anything else, None
+    without such a page or genus."""
+    if not page_genus or singular_last(normalise(without_qualifier(page_title))) != singular_last(normalise(name)):
+        return None
+    return any(h in _PEOPLE_WORDS or any(kind_of(graph, s) == "person" for s in senses(graph, h)) for h in page_genus)
 
 
 _PEOPLE_WORDS = frozenset({"person", "people", "human", "humans"})  # WordNet's top of people, not under it
@@ -404,6 +417,16 @@ def common_noun(graph: Graph, word: str) -> bool:
     return bool(_written(graph, word, capitalised=False))
 
 
+def known_otherwise(graph: Graph, written: str) -> bool:
+    """True for a name of several words that WordNet has whole, capitalised, and never as a
+    person: "Hong Kong", "Solomon Islands", "Roman Catholicism", "Crimean War" open with a given
+    name or are listed beside people, and name a place, a faith, a war."""
+    if len(written.split()) < 2:
+        return False
+    known = _written(graph, written, capitalised=True)
+    return bool(known) and not any(kind_of(graph, s) == "person" for s in known)
+
+
 def reads_as_person(graph: Graph, written: str) -> bool:
     """True for a name of two or three capitalised words, initials aside, that opens with a
     given name (given_name, census_given_name) and ends with a surname that is no common
@@ -415,7 +438,7 @@ def reads_as_person(graph: Graph, written: str) -> bool:
     surname as a person's ("Alexander Bell": a bell rings, and Bell invented the telephone).
     """
     ws = fold_accents(written).split()
-    if len(ws) < 2 or len(ws) > 4:
+    if len(ws) < 2 or len(ws) > 4 or known_otherwise(graph, written):
         return False
     spelled = [ws[0], *(w for w in ws[1:-1] if not _INITIAL.fullmatch(w)), ws[-1]]
     if not 2 <= len(spelled) <= 3 or not all(w[:1].isupper() and w[1:2].islower() for w in spelled):
@@ -516,7 +539,7 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
         return any(n >= GIVEN_NAME_MENTIONS and w[:1].isupper() and w[1:].isalpha() and w[1:].islower()
                    and len(w) > 2 and given_name(graph, w) for w, n in before.items())
     nouns = [common_noun(graph, w.strip(",.")) for w in ws]
-    if len(ws) > 3 or (any(nouns) and not _given_then_noun(graph, ws, nouns)):
+    if len(ws) > 3 or (any(nouns) and not _given_then_noun(graph, ws, nouns)) or known_otherwise(graph, written):
         return False
     roles = {_as_role(w) for w in before}  # "the inventor, Kristen Nygaard", "Designer(s) Shigeru Miyamoto"
     if any(w.isalpha() and w.islower() and len(w) > 3 and _role(graph, w) for w in roles):
@@ -552,11 +575,14 @@ def person_shaped(graph: Graph, written: str) -> bool:
     """True if `written` could be a person's full name by its form alone: two or three
     capitalised words, initials aside ("Saunders Mac Lane", "Chih-Tang Sah"), opening with a
     word that is neither a function word nor a common noun nor WordNet's name of anything but
-    a person ("The Humanoid Project", "World Chess Champion", "British Museum"), and not
-    ending with a common noun's plural, as bodies are named ("Aardman Animations")."""
+    a person ("The Humanoid Project", "World Chess Champion", "British Museum"), not
+    ending with a common noun's plural, as bodies are named ("Aardman Animations"), and not
+    a name WordNet has whole as something else ("Crimean War": known_otherwise)."""
     ws = [w for w in fold_accents(written).split() if not _INITIAL.fullmatch(w)]
     if not 2 <= len(ws) <= 3 or not all(w[:1].isupper() and w[1:2].islower() and w[-1].isalpha() for w in ws):
         return False  # "Menlo Park, California": a place and its state
+    if known_otherwise(graph, written):
+        return False
     first = ws[0].lower()
     if first in stopwords() or common_noun(graph, first) or not all(
             kind_of(graph, s) == "person" for s in _written(graph, first, capitalised=True)):

@@ -99,6 +99,10 @@ def test_a_name_written_as_a_works_title_is_a_work(backend):
     assert pageless_kind(backend, None, "From Databases to Dataspaces: A New Abstraction for Information "
                                         "Management") == "work"
     assert pageless_kind(backend, None, "Capitalism: The Unknown Ideal") == "work"
+    # A shorter subtitle in title case, joined by a small word or a comma (version 212).
+    for title in ("Operating Systems: Design and Implementation", "Superintelligence: Paths, Dangers, Strategies",
+                  "Warcraft III: Reign of Chaos"):
+        assert pageless_kind(backend, None, title) == "work", title
     # A title opening as a periodical's, a reference work's, a textbook's or an essay's does (version 160).
     for title in ("Journal of Symbolic Computation", "Handbook of Mathematical Logic", "Introduction to Algorithms",
                   "Proceedings of the IEEE", "On the Origin of Species",
@@ -110,6 +114,8 @@ def test_a_name_written_as_a_works_title_is_a_work(backend):
     '"spam" or "non-spam"',          # two quoted words, not one title
     "Terminal: terminal emulator",   # a list's term and its gloss
     "IEEE 802.11: Wireless LAN",     # a short subtitle: a part of the standard
+    "Operation Flashpoint: Cold War Crisis",  # three title-case words, no small word: a version as often
+    "Germany: BPjM and USK",         # acronyms joined: a heading's country and its bodies
     "Machine learning",
     '"strong AI"',                   # a term in quotes: lowercase first
     '"Dining Philosophers"',         # two words: a term as often as a title

@@ -204,6 +204,20 @@ def test_practitioner_reads_a_titles_qualifier(wordnet):
     assert practitioner(wordnet, "composer (musician)", "music", people_asked=False)
 
 
+def test_practitioner_reads_what_the_candidates_own_page_calls_it(wordnet):
+    # Every WordNet sense of "git", "loader" and "promoter" is a person; their pages say what they are here.
+    assert practitioner(wordnet, "git", "btrfs", people_asked=False)
+    assert not practitioner(wordnet, "git", "btrfs", False, "Git", ["system"])
+    assert not practitioner(wordnet, "loader", "entry point", False, "Loader (computing)", ["part"])
+    assert not practitioner(wordnet, "promoter", "dna", False, "promoter", ["region"])
+    assert not practitioner(wordnet, "Debs", "debian", False, "deb (file format)", ["format"])  # its plural too
+    # A page whose genus is a person keeps it a person; a page titled otherwise says nothing of it.
+    assert practitioner(wordnet, "software engineers", "software", False, "Software engineer", ["person"])
+    assert practitioner(wordnet, "economist", "economics", False, "economist", ["practitioner"])
+    assert practitioner(wordnet, "linguists", "grammar", False, "Linguistics", ["study"])
+    assert practitioner(wordnet, "composer", "music", False, "Composer", [])  # no genus read: WordNet's word
+
+
 def test_practitioner_is_any_role_written_as_a_common_noun(wordnet):
     assert practitioner(wordnet, "composer", "music")
     assert practitioner(wordnet, "Neuroscientists", "human brain")  # a list item's capital, in the plural
@@ -314,6 +328,10 @@ def test_common_noun_and_proper_person(wordnet):
     ("George", False),              # one word: other rules' business
     ("george dantzig", False),      # written as common nouns
     ("George Dantzig Award Fund", False),  # four words: no person's name as written
+    ("Hong Kong", False),           # a given name opens it, but WordNet has the whole name as a city
+    ("Solomon Islands", False),
+    ("Roman Catholicism", False),
+    ("Santa Fe", False),
 ])
 def test_reads_as_person(wordnet, written, expected):
     assert reads_as_person(wordnet, written) is expected
@@ -439,6 +457,7 @@ def test_relation_and_below_read_only_the_senses_given():
     ("Shigeru Miyamoto", {"Developer(s)": 2}, False),  # a developer is also a photographic chemical
     ("Boston Bruins", {"Player,": 2, "the": 9}, False),  # "NHL Hockey Player, Boston Bruins"
     ("Xfce Screensaver", {"Manager": 1}, False),          # "Xfce Power Manager Xfce Screensaver"
+    ("Theravada Buddhism", {"logician": 2}, False),       # WordNet has the whole name, a faith (version 212)
 ])
 def test_introduced_as_person(wordnet, written, before, expected):
     assert introduced_as_person(wordnet, written, before) is expected
@@ -459,6 +478,7 @@ def test_introduced_as_person(wordnet, written, before, expected):
     ("Karl Otto Apel Foundation", False),  # four words
     ("IBM Research", False),          # not written as names are
     ("Menlo Park, California", False),  # a place and its state
+    ("Crimean War", False),           # WordNet has the whole name, as a war (version 212)
 ])
 def test_person_shaped(wordnet, written, expected):
     assert person_shaped(wordnet, written) is expected
@@ -576,3 +596,13 @@ def test_two_of_wordnets_names_of_one_concept_rank_once(wordnet):
     assert "hydraulics" not in folded  # one synset, but the collection gives each a page
     assert folded["kalahari desert"][0] == "kalahari"  # one page: one concept
     assert not {"general relativity", "hdtv", "eudyptes", "opera house", "telephony"} & set(folded)
+
+
+def test_a_name_wordnet_has_whole_as_something_else_is_no_persons(wordnet):
+    from scoring.taxonomy import known_otherwise
+    assert known_otherwise(wordnet, "Hong Kong") and known_otherwise(wordnet, "Crimean War")
+    assert not known_otherwise(wordnet, "Alan Turing")  # WordNet has him, as a person
+    assert not known_otherwise(wordnet, "John Fowler")  # WordNet lacks the name
+    assert not known_otherwise(wordnet, "Newton")       # one word: a surname's reading is other rules' business
+    # People listed beside it do not make it one of them.
+    assert listed_among_people(wordnet, "Crimean War", {"John Fowler": 1}, lambda name: True) == []
