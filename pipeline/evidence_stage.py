@@ -21,7 +21,7 @@ from scoring.evidence import (CONCEPT_FLOOR, OTHER_NAME_SHARE, MIN_CITING_PAGES,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
                               rank_key, weigh, wordnet_sibling, floor_of, describes_an_aspect,
-                              is_chapter_on, taxonomy_candidates, titled_as)
+                              is_chapter_on, marked_alike, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
@@ -36,8 +36,9 @@ from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
                              section_prose_links, section_titles, summary_box_links)
-from scoring.taxonomy import (Graph, cited_as_author, ends_in_a_plural, introduced_as_person, listed_among_people, name_kind, names_a_discipline, names_people,
-                              not_a_noun, placement, practitioner, reads_as_person, relation, senses, senses_in_context)
+from scoring.taxonomy import (Graph, cited_as_author, ends_in_a_plural, introduced_as_person, listed_among_others,
+                              listed_among_people, name_kind, names_a_discipline, names_people, not_a_noun, placement,
+                              practitioner, reads_as_person, relation, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .links import contents_links, link_anchors, link_blocks, links_naming
@@ -46,7 +47,7 @@ from .parse import content_tree, text_of
 from .search import SearchBackend, in_domain
 from .sentence_reader import SentenceReader
 from .store import numbering_depth, pack_json, title_name
-from .text import indefinite_article, normalise, singular_last, singular_words, without_qualifier, words
+from .text import indefinite_article, normalise, sharp_spelled, singular_last, singular_words, without_qualifier, words
 from .topic_stages import Progress, hit_counts, map_pages, score
 from .urls import host, title_from_url
 
@@ -137,7 +138,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # chapter ("Chapter 35. Large Objects" before "36.5. Large Objects"); otherwise as found.
     # A page titled as the keyword before one that answers only by its URL (a redirect's stub,
     # "modules/model_persistence.html" titled after the whole site).
-    titled_pages = sorted(backend.pages_about(keyword, with_plurals=True),
+    spelled = sharp_spelled(keyword)
+    titled_pages = sorted(marked_alike(backend.pages_about(spelled, with_plurals=True), spelled),
                           key=lambda p: (not titled_as(p[1], keyword), numbering_depth(p[1])))
     own = choose_page(by_sense(titled_pages, keyword, count), keyword, within=None)
     titled = own is not None and titled_as(own[1], keyword)
@@ -374,9 +376,9 @@ class _Weigher:
         backend, keyword, taxonomy, found, n_docs = self.backend, self.keyword, self.taxonomy, self.found, self.n_docs
         phrase = r["phrase"]
         if source != "definition":
-            page, title, sentence, kind, is_a, field, genus, own_genus = _page_facts(
-                backend, phrase, keyword, read_genus=self.keyword_is_name, persons=self.persons_name)
             written = self.written_of(phrase, source)
+            page, title, sentence, kind, is_a, field, genus, own_genus = _page_facts(
+                backend, phrase, keyword, read_genus=self.keyword_is_name, persons=self.persons_name, written=written)
             gloss = found.glossed.get(normalise(without_qualifier(written))) if page is None else None
             if gloss is not None:
                 page, title, sentence, kind, is_a, field, own_genus = (
@@ -981,7 +983,10 @@ def introduced_kind(taxonomy: Graph, written: str, before: Counter, after: Count
     person's, else None: "Ernst Zermelo", "the Swedish logician Per Martin-Löf" (the words
     before and after it: taxonomy.introduced_as_person), "Samuel Eilenberg and Saunders Mac
     Lane" (the names listed beside it, `is_person` of each: taxonomy.listed_among_people)."""
-    if introduced_as_person(taxonomy, written, before, after):
+    # A surname alone is the weakest reading: listed beside things, it is one of them ("Julia Lua",
+    # an infobox's list of languages run together, beside Python and Ruby).
+    if introduced_as_person(taxonomy, written, before, after) and not (
+            len(written.split()) == 1 and listed_among_others(listed, is_person)):
         return Kind("person", "the collection's sentences introduce it as a person's name (after a given name, "
                               "a word for a person such as \"logician\", or before \"showed\", \"said\")")
     people = listed_among_people(taxonomy, written, listed, is_person)
@@ -996,11 +1001,15 @@ def persons_name(taxonomy: Graph | None) -> Callable[[str], bool] | None:
 
 
 def _page_facts(backend: SearchBackend, phrase: str, keyword: str, read_genus: bool = False,
-                persons: Callable[[str], bool] | None = None
+                persons: Callable[[str], bool] | None = None, written: str = ""
                 ) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str], list[str]]:
     """(page URL, its title, defining sentence, kind and why, is-a, field, genus heads if `read_genus` or an
-    organisation's page, else [], and the genus heads in any case) of the page that speaks for a candidate."""
-    about = choose_page(backend.pages_about(phrase), keyword)
+    organisation's page, else [], and the genus heads in any case) of the page that speaks for a candidate,
+    titled with the marks its name is `written` with (evidence.marked_alike), a "#" spelled as titles spell it."""
+    spelled = sharp_spelled(written or phrase)
+    pages = backend.pages_about(spelled) if spelled != (written or phrase) else []
+    pages += [p for p in backend.pages_about(phrase) if p not in pages]
+    about = choose_page(marked_alike(pages, spelled), keyword)
     if about is None:
         return None, "", None, CONCEPT, False, False, [], []
     url, title, lead, sentence = about

@@ -186,6 +186,25 @@ def dropped_symbols(text: str) -> str:
     return "".join(seen)
 
 
+# The marks that make another name of the same letters: "C", "C++", "C#", "C*", "C--";
+# "R" and "R++"; "Humanity+" is no "humanity".
+_NAME_MARKS = re.compile(r"[+#*]|(?<=\w)-{2,}(?!\w)")
+
+
+def name_marks(text: str) -> str:
+    """The marks of `text` that tell one name from another of the same words ("++" of "C++", "#" of "C#"), in order."""
+    return "".join(_NAME_MARKS.findall(text))
+
+
+_SHARP = re.compile(r"(?<=\w)#(?!\w)")
+
+
+def sharp_spelled(name: str) -> str:
+    """`name` as a title spells it where "#" cannot stand: "C#" -> "C Sharp" (Wikipedia's "C Sharp
+    (programming language)", "F Sharp")."""
+    return _SHARP.sub(" Sharp", name)
+
+
 def normalise(text: str) -> str:
     """Lowercase words joined by single spaces: the form phrases are compared in."""
     return " ".join(words(text))

@@ -125,7 +125,7 @@ from typing import Callable, Sequence
 
 from pipeline.search import MAX_TWIN_WORDS
 from pipeline.store import numbering_depth, title_name
-from pipeline.text import contains_phrase, normalise, qualifier, singular_words, without_qualifier, words
+from pipeline.text import contains_phrase, name_marks, normalise, qualifier, singular_words, without_qualifier, words
 
 from .hearst import Said
 from .kinds import KINDS, kind_of_page
@@ -136,7 +136,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 212  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 213  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,
@@ -954,6 +954,17 @@ def choose_page(pages: list[tuple[str, str, str]], keyword: str,
         if sentence is not None:
             return url, title, lead, sentence
     return (*pages[0], None) if pages else None
+
+
+def marked_alike(pages: list[tuple[str, str, str]], written: str) -> list[tuple[str, str, str]]:
+    """The pages whose title's name carries the marks `written` carries (pipeline.text.name_marks),
+    else, for a name with marks no title carries, those whose title has none. The index reads "C",
+    "C++" and "C#" as one word and "humanities" as "Humanity+": a title's marks name something else
+    ("C++" is no page of "C"), while a name's marks may be what no title here spells ("C#", whose
+    page is "C Sharp (programming language)"; its counts are "c"'s)."""
+    marks = name_marks(written)
+    alike = [p for p in pages if name_marks(without_qualifier(title_name(p[1]))) == marks]
+    return alike if alike or not marks else [p for p in pages if not name_marks(without_qualifier(title_name(p[1])))]
 
 
 def titled_as(title: str, keyword: str) -> bool:

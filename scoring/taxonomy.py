@@ -530,14 +530,20 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
     that"). `before` and `after` count the words written just before and after each
     mention (hearst.SentencePool.words_before, words_after).
 
-    For names no page describes, where the name alone says too little.
+    For names no page describes, where the name alone says too little. One word must read as a
+    surname (_surname), or follow the given name in at least half its mentions: list items and
+    compounds put a given name before many a common noun ("Rocky Horror", "First General", "Art
+    Museums").
     """
     ws = fold_accents(written).split()
     if not ws or not all(w[:1].isupper() and w[1:2].islower() for w in ws):
         return False
-    if len(ws) == 1:  # a surname that is also a common noun is still one here: "Georg Cantor"
-        return any(n >= GIVEN_NAME_MENTIONS and w[:1].isupper() and w[1:].isalpha() and w[1:].islower()
-                   and len(w) > 2 and given_name(graph, w) for w, n in before.items())
+    if len(ws) == 1:
+        given = [n for w, n in before.items() if n >= GIVEN_NAME_MENTIONS and w[:1].isupper() and w[1:].isalpha()
+                 and w[1:].islower() and len(w) > 2 and given_name(graph, w)]
+        # A common noun is a surname where a given name comes before most of its mentions:
+        # "Georg Cantor" (a cantor sings; WordNet lacks the mathematician).
+        return bool(given) and (_surname(graph, ws[0]) or 2 * max(given) >= sum(before.values()))
     nouns = [common_noun(graph, w.strip(",.")) for w in ws]
     if len(ws) > 3 or (any(nouns) and not _given_then_noun(graph, ws, nouns)) or known_otherwise(graph, written):
         return False
@@ -550,6 +556,18 @@ def introduced_as_person(graph: Graph, written: str, before: Mapping[str, int],
     # either ("Microsoft Windows showed ...").
     return (any(w in PERSON_VERBS for w in (after or {}))
             and not any(common_noun(graph, singular(w.strip(",.").lower())) for w in ws))
+
+
+def _surname(graph: Graph, word: str) -> bool:
+    """True if one word can be a surname a given name introduces: a name WordNet has, capitalised,
+    for some individual person ("Ohm", "Berkeley", "Land"), or a word it has not at all ("Zermelo",
+    "Fraenkel"); not a common noun or its plural ("Rocky Horror", "Holy Romans", "Art Museums"), nor
+    a name WordNet knows only as something else ("Jersey England")."""
+    known = _written(graph, word, capitalised=True)
+    if known:
+        return any(_individual(graph, s) and kind_of(graph, s) == "person" for s in known)
+    low = fold_accents(word).lower()
+    return not common_noun(graph, low) and not (singular(low) != low and common_noun(graph, singular(low)))
 
 
 def _as_role(word: str) -> str:
@@ -627,6 +645,15 @@ def listed_among_people(graph: Graph, written: str, listed: Mapping[str, int],
         elif verdict is False:
             others += 1
     return people if len(people) > others else []
+
+
+def listed_among_others(listed: Mapping[str, int], person: Callable[[str], bool | None]) -> bool:
+    """True if the keyword's sentences list a name beside more names of things than of people, two
+    at least (`person` as for listed_among_people): "Lua" beside Python, Ruby and Perl, whatever an
+    infobox's list put before it ("Julia Lua")."""
+    verdicts = [person(name.rstrip(".")) for name in listed]
+    others = sum(v is False for v in verdicts)
+    return others >= 2 and others > sum(v is True for v in verdicts)
 
 
 def _before_a_name(graph: Graph, word: str) -> bool:

@@ -785,6 +785,17 @@ def test_pages_conjoined_finds_the_keyword_and_its_twin(tmp_path):
         b.con.close()
 
 
+def test_a_page_speaks_only_for_the_name_its_title_marks_alike():
+    from scoring.evidence import marked_alike
+    pages = [("u1", "C++ - Wikipedia", ""), ("u2", "C-- - Wikipedia", ""), ("u3", "C - Wikipedia", ""),
+             ("u4", "C (programming language) - Wikipedia", ""), ("u5", "C* - Wikipedia", "")]
+    assert [p[0] for p in marked_alike(pages, "C")] == ["u3", "u4"]
+    assert [p[0] for p in marked_alike(pages, "c++")] == ["u1"]
+    # No page titled with its marks: the unmarked pages, whose counts the index gives it ("c").
+    assert [p[0] for p in marked_alike(pages, "C#")] == ["u3", "u4"]
+    assert marked_alike([("u", "Humanity+ - Wikipedia", "")], "humanities") == []
+
+
 def test_choose_page_takes_the_meaning_that_concerns_the_keyword(backend):
     pages = backend.pages_about("Kernel")
     assert choose_page(pages, "operating system") == (

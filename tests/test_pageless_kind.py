@@ -157,6 +157,15 @@ def test_a_page_calling_a_given_name_and_surname_a_developer_is_a_persons(backen
     assert _page_facts(backend, "visual studio code", "text editor", persons=persons_name(wordnet))[3].kind == "concept"
 
 
+def test_a_pages_genus_comes_with_its_facts_whatever_the_keyword(backend):
+    # The last of _page_facts' answers: what the page's first sentence calls its subject, read for every
+    # page (practitioner asks it); the one before only for a name keyword or an organisation.
+    facts = _page_facts(backend, "visual studio code", "text editor")
+    assert facts[7] == ["editor"] and facts[6] == []
+    assert _page_facts(backend, "visual studio code", "text editor", read_genus=True)[6] == ["editor"]
+    assert _page_facts(backend, "no such page", "text editor")[6:] == ([], [])
+
+
 def test_a_page_or_a_persons_name_says_whether_a_name_is_a_persons(backend, wordnet):
     assert person_by_page(backend, wordnet, "Oskar Morgenstern") is True      # its page opens as a biography
     assert person_by_page(backend, wordnet, "Visual Studio Code") is False    # its page is a program's
@@ -181,3 +190,13 @@ def test_the_names_listed_beside_a_pageless_name_may_make_it_a_person(backend, w
     # The words before the name speak first.
     kind = introduced_kind(wordnet, "Per Martin-Löf", Counter({"logician": 1}), none, none, is_person)
     assert kind.kind == "person" and "introduce it as a person's name" in kind.because
+    # A surname alone after a given name, listed beside more things than people, is one of the things:
+    # "Julia Lua", an infobox's list of languages run together.
+    after_julia = Counter({"Julia": 3})
+    assert introduced_kind(wordnet, "Lua", after_julia, none, none, is_person).kind == "person"
+    assert introduced_kind(wordnet, "Lua", after_julia, none,
+                           Counter({"Visual Studio Code": 2, "Game theory": 1}), is_person) is None
+    assert introduced_kind(wordnet, "Lua", after_julia, none,
+                           Counter({"Visual Studio Code": 1, "Game theory": 1, "Oskar Morgenstern": 1}), is_person) is None
+    assert introduced_kind(wordnet, "Lua", after_julia, none,
+                           Counter({"Visual Studio Code": 1, "Oskar Morgenstern": 1}), is_person).kind == "person"

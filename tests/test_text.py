@@ -187,6 +187,20 @@ def test_dropped_symbols_are_the_non_separators_the_word_rule_loses():
         assert dropped_symbols(text) == "", text
 
 
+def test_name_marks_tell_names_of_the_same_letters_apart():
+    from pipeline.text import name_marks
+    assert [name_marks(n) for n in ("C", "C++", "C#", "C*", "C--", "Humanity+", "A* search")] == [
+        "", "++", "#", "*", "--", "+", "*"]
+    for text in ("Wi-Fi", "node.js", "TCP/IP", "Emacs -- the editor", "assignment: ="):
+        assert name_marks(text) == "", text
+
+
+def test_a_sharp_is_spelled_as_titles_spell_it():
+    from pipeline.text import sharp_spelled
+    assert sharp_spelled("C#") == "C Sharp" and sharp_spelled("C# syntax") == "C Sharp syntax"
+    assert sharp_spelled("#include") == "#include" and sharp_spelled("C++") == "C++"
+
+
 def test_qualifier_is_the_trailing_parenthetical():
     from pipeline.text import qualifier
     assert qualifier("Android (operating system)") == "operating system"
