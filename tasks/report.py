@@ -36,6 +36,16 @@ def searched_as_note(report: dict) -> str | None:
             "read the list with that in mind.")
 
 
+def counted_as_note(phrase: str) -> str:
+    """" Counted as ..." for a candidate whose name holds characters the index cannot read ("C#",
+    "C++": every count is "c"'s, which their row shares), else ""."""
+    symbols = dropped_symbols(phrase)
+    if not symbols or not words(phrase):
+        return ""
+    return (f" Counted as \"{normalise(phrase)}\": the index drops the \"{symbols}\" of its name, so its counts are "
+            f"those of \"{normalise(phrase)}\", and any name spelled so with other marks shares this row.")
+
+
 def stopwords_note(report: dict) -> str | None:
     """A warning when every word of the keyword is a stopword ("it", "the who"), else None.
 
@@ -380,6 +390,7 @@ def render_evidence_markdown(report: dict) -> str:
         if e.get("thin"):
             line += (f" Thin evidence: only {c['n_b']} document(s) hold both it and the keyword, so it is "
                      "ranked after every concept with more, whatever its score.")
+        line += counted_as_note(c["phrase"])
         lines.append(line)
     lines.append("")
     # Below the why, not beside the concepts: a rare keyword's weak candidates run to hundreds.

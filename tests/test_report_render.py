@@ -210,6 +210,17 @@ def test_a_keyword_the_index_reads_only_in_part_is_flagged(method):
     assert summary_lines(rep, "r.md")[-2:] == [note, "Report: r.md"]
 
 
+def test_a_concept_the_index_reads_only_in_part_says_whose_counts_it_has():
+    from tasks.report import counted_as_note
+    rep = _report(100)
+    phrase = rep["candidates"][0]["phrase"]
+    assert "Counted as" not in render_markdown(rep)
+    rep["candidates"][0]["phrase"] = "C#"
+    text = render_markdown(rep)
+    assert '1. **C#**: ' in text and 'Counted as "c": the index drops the "#" of its name' in text
+    assert counted_as_note("node.js") == "" and counted_as_note(phrase) == ""
+
+
 def test_a_definition_quotes_its_page_or_its_glossary_entry():
     rep = _report(100)
     rep["candidates"][0]["evidence"].update(defines=True, page="https://w.org/Qubit", defining_sentence="Qubits are ...")
