@@ -405,7 +405,7 @@ class _Weigher:
             # the magazine its qualified page is about.
             kind = CONCEPT
         if kind.kind == "concept" and taxonomy is not None and practitioner(
-                taxonomy, written, keyword, self.people_asked, title_name(title) if page else "", own_genus if page else ()):
+                taxonomy, written, keyword, self.people_asked, title_name(title), own_genus):
             # "psychologist" for "psychology", "physicists": who practises or uses it
             kind = Kind("person", "a word for people: every WordNet sense of it is a kind of person "
                                   "(who practises or uses something)")
@@ -1007,8 +1007,9 @@ def _page_facts(backend: SearchBackend, phrase: str, keyword: str, read_genus: b
     organisation's page, else [], and the genus heads in any case) of the page that speaks for a candidate,
     titled with the marks its name is `written` with (evidence.marked_alike), a "#" spelled as titles spell it."""
     spelled = sharp_spelled(written or phrase)
-    pages = backend.pages_about(spelled) if spelled != (written or phrase) else []
-    pages += [p for p in backend.pages_about(phrase) if p not in pages]
+    pages = backend.pages_about(phrase)
+    if spelled != (written or phrase):  # "C Sharp (programming language)" first
+        pages = backend.pages_about(spelled) + pages
     about = choose_page(marked_alike(pages, spelled), keyword)
     if about is None:
         return None, "", None, CONCEPT, False, False, [], []
