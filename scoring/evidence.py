@@ -962,9 +962,11 @@ def marked_alike(pages: list[tuple[str, str, str]], written: str) -> list[tuple[
     "C++" and "C#" as one word and "humanities" as "Humanity+": a title's marks name something else
     ("C++" is no page of "C"), while a name's marks may be what no title here spells ("C#", whose
     page is "C Sharp (programming language)"; its counts are "c"'s)."""
-    marks = name_marks(written)
-    alike = [p for p in pages if name_marks(without_qualifier(title_name(p[1]))) == marks]
-    return alike if alike or not marks else [p for p in pages if not name_marks(without_qualifier(title_name(p[1])))]
+    def marks_of(page: tuple[str, str, str]) -> str:
+        return name_marks(without_qualifier(title_name(page[1])))
+    wanted = name_marks(written)
+    alike = [p for p in pages if marks_of(p) == wanted]
+    return alike if alike or not wanted else [p for p in pages if not marks_of(p)]
 
 
 def titled_as(title: str, keyword: str) -> bool:

@@ -421,10 +421,8 @@ def known_otherwise(graph: Graph, written: str) -> bool:
     """True for a name of several words that WordNet has whole, capitalised, and never as a
     person: "Hong Kong", "Solomon Islands", "Roman Catholicism", "Crimean War" open with a given
     name or are listed beside people, and name a place, a faith, a war."""
-    if len(written.split()) < 2:
-        return False
-    known = _written(graph, written, capitalised=True)
-    return bool(known) and not any(kind_of(graph, s) == "person" for s in known)
+    return (len(written.split()) > 1 and bool(_written(graph, written, capitalised=True))
+            and not proper_person(graph, written))
 
 
 def reads_as_person(graph: Graph, written: str) -> bool:
@@ -566,8 +564,7 @@ def _surname(graph: Graph, word: str) -> bool:
     known = _written(graph, word, capitalised=True)
     if known:
         return any(_individual(graph, s) and kind_of(graph, s) == "person" for s in known)
-    low = fold_accents(word).lower()
-    return not common_noun(graph, low) and not (singular(low) != low and common_noun(graph, singular(low)))
+    return not common_noun(graph, word) and not ends_in_a_plural(graph, word)
 
 
 def _as_role(word: str) -> str:
