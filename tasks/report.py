@@ -291,50 +291,82 @@ def _links_cell(e: dict) -> str:
     return f"{e['cited']} pages" if e.get("cited") else ""
 
 
+# The end of report.md: what a reader looks up once, not before every table.
+_COLUMNS = (
+    "Lists: mined pages with a list item equal to the candidate.",
+    "*: a parent node of one of its lists mentions the keyword (the published star).",
+    "§: a section of the keyword's own page is titled so, or names it as its main article.",
+    "→: the keyword's own page links to it; without such a page, \"N pages\": paragraphs naming the keyword "
+    "on N pages link to it.",
+    "defines: its own page defines it through the keyword (\"is a\": as a kind or branch of it; \"a field\": "
+    "the page calls it a field of study).",
+    "filed: the class named after the keyword that its own page's site files it under (a wiki's category, a "
+    "breadcrumb trail: pipeline/filing.py).",
+    "WordNet: WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain.",
+    "said: sentences naming both that read it as under the keyword / that list it before the keyword / all "
+    "sentences naming both (scoring/hearst.py).",
+    "p: the chance that n(b) or more of the keyword's documents would hold the candidate if its n(CP) documents "
+    "were drawn at random (hypergeometric); at 0.01 or more (\"chance\") the candidate is listed after the "
+    "associated ones of its kind, whatever its score.",
+    "type: the published Type (III: more frequent than the keyword, still ranked).",
+)
+_SOURCES = (
+    "lists: mined from the list items.",
+    "definition: not in the mined lists; the title of an indexed page whose first paragraph mentions the keyword.",
+    "section: none of these; a section heading of the keyword's own page.",
+    "main: none of these; the main article a section of the keyword's own page names (\"Main article: ...\").",
+    "link: none of these; the anchor text of a link on the keyword's own page.",
+    "cited: none of these; without a page about the keyword, the anchor text of links from paragraphs naming "
+    "it on at least two pages.",
+    "wordnet: none of these; a name WordNet files under the keyword that at least two documents hold with it.",
+    "said: none of these; a name the collection's sentences list as a kind of the keyword.",
+)
+_APART = (
+    "People: candidates whose page opens as a biography (a name, a birth or life span in parentheses, "
+    "\"is/was a ...\"); with no page, a name written surname first as a bibliography writes an author's "
+    "(\"Arora, Sanjeev\"), or a name the keyword's sentences list beside more people than other things "
+    "(\"Samuel Eilenberg and Saunders Mac Lane\").",
+    "Organisations: candidates whose page's first sentence calls them a company, organization, institute, "
+    "university, ...; with no page, names WordNet knows only as organisations.",
+    "Works: candidates whose page's first sentence or title qualifier calls them a book, textbook, film, "
+    "journal, fictional character, ...",
+    "Broader terms: those the keyword's own page calls it a kind or branch of, or sets it in (\"In X, the "
+    "keyword is ...\"); the field named after the keyword that studies it (\"probability theory\" for "
+    "probability); for a keyword that is no field of study, a field whose page does not put it under the "
+    "keyword (\"Metaphysics\" for causality).",
+    "Sibling terms: names WordNet files beside the keyword, under one parent (\"Permian\" for the Triassic), "
+    "unless their name holds the keyword's or their page calls them a kind of it.",
+    "Aspects: section headings of the keyword's page written as descriptions (\"Courtship and breeding\", "
+    "\"Uses by the blind\": a conjunction, preposition, article or question word), which no other page uses and "
+    "none is titled, linked or filed so.",
+)
+
+
+def reading_guide() -> list[str]:
+    """The end of the default method's report.md: the score's factors, the columns, the sources and the
+    groups listed apart, one bullet each."""
+    return (["## How to read this report", "", "### The score", "",
+             "score = S1 x max(NPMI, 0), then (scoring/evidence.py):", ""]
+            + [f"- {factor}" for factor in legend()] + [""]
+            + ["### Columns", ""] + [f"- {c}" for c in _COLUMNS] + [""]
+            + ["### Source: where a candidate came from", ""] + [f"- {c}" for c in _SOURCES] + [""]
+            + ["### Listed apart, after the concepts", "",
+               "Each row of these tables says why it is there."] + [""] + [f"- {c}" for c in _APART] + [""])
+
+
 def render_evidence_markdown(report: dict) -> str:
     """The default method's report: concepts, then people, with the factors of each score and why."""
     cands = report["candidates"]
-    lines = _heading(report, f" of N = {report.get('n_docs', '?')}") + [
-        "Ranked by score = S1 x max(NPMI, 0) " + " ".join(legend()) + " "
-        "(scoring/evidence.py). Lists = mined pages with a list item "
-        "equal to the candidate; * = a parent node of one of its lists mentions the keyword; "
-        "§ = a section of the keyword's own page is titled so, or names it as its main article; "
-        "→ = the keyword's own page links to it "
-        "(without such a page, \"N pages\": paragraphs naming the keyword on N pages link to it); "
-        "filed = the class named after the keyword that its own page's site files it under (a wiki's "
-        "category, a breadcrumb trail: pipeline/filing.py); "
-        "WordNet = WordNet 3.0 files it under the keyword as a kind, a part or a term of its domain; "
-        "said = sentences naming both that read it as under the keyword / that list it before the keyword / "
-        "all sentences naming both (scoring/hearst.py); "
-        "p = the chance that n(b) or more of the keyword's documents would hold the candidate if its n(CP) "
-        "documents were drawn at random (hypergeometric); at 0.01 or more (\"chance\") the candidate is "
-        "listed after the associated ones of its kind, whatever its score; "
-        "type = the published Type (III: more frequent than the keyword, still ranked). "
-        "Source: lists = mined from the list items; definition = not in the mined lists, found "
-        "as the title of an indexed page whose first paragraph mentions the keyword; section = not in the "
-        "mined lists, a section heading of the keyword's own page; main = none of these, the main article "
-        "a section of the keyword's own page names (\"Main article: ...\"); link = none of these, the anchor text of a "
-        "link on the keyword's own page; cited = none of these, without a page about the keyword, the anchor "
-        "text of links from paragraphs naming it on at least two pages; wordnet = none of these, a name WordNet "
-        "files under the keyword that at least two documents hold with it. People "
-        "(candidates whose page opens as a biography: a name, a birth or life span in "
-        "parentheses, \"is/was a ...\"; with no page, a name written surname first as a bibliography "
-        "writes an author's, \"Arora, Sanjeev\", or a name the keyword's sentences list beside more people "
-        "than other things, \"Samuel Eilenberg and Saunders Mac Lane\"; each says why) and organisations (whose page's first sentence calls "
-        "them a company, organization, institute, university, ...; with no page, names WordNet knows only as "
-        "people or organisations) and works (whose page's first sentence or title qualifier calls them a book, "
-        "textbook, film, journal, fictional character, ...) are ranked apart, after the concepts. "
-        "So are broader terms: those the keyword's own page calls it a kind or branch of, or sets it in "
-        "(\"In X, the keyword is ...\"), the field named after the keyword that studies it (\"probability "
-        "theory\" for probability), and, for a keyword that is no field of study, a field whose page does not "
-        "put it under the keyword (\"Metaphysics\" for causality). Sibling terms are ranked apart too: "
-        "names WordNet files beside the keyword, under one parent (\"Permian\" for the Triassic), unless "
-        "their name holds the keyword's or their page calls them a kind of it. So are aspects: section headings "
-        "of the keyword's page written as descriptions (\"Courtship and breeding\", \"Uses by the blind\": a "
-        "conjunction, preposition, article or question word), which no other page uses and none is titled, "
-        "linked or filed so.",
-        "",
-    ]
+    lines = _heading(report, f" of N = {report.get('n_docs', '?')}")
+    if cands:
+        lines += [
+            "Ranked by score: the published S1 times max(NPMI, 0), times a factor for each thing that ties the "
+            "candidate to the keyword (its page's definition, a star, the keyword's page's sections and links, "
+            "WordNet, the collection's sentences). The top 25 concepts' factors are spelled out under \"Why the "
+            "top concepts rank where they do\"; every factor, column and group is explained at the end, under "
+            "\"How to read this report\".",
+            "",
+        ]
     if report.get("keyword_sentence"):
         lines += [f"The keyword's own page ({report.get('keyword_page')}) says: \"{report['keyword_sentence']}\"", ""]
     if report.get("keyword_is_name"):
@@ -416,7 +448,7 @@ def render_evidence_markdown(report: dict) -> str:
         lines += ["## Score 0 by a rule, whatever the counts", ""]
         lines += [f"- **{c['phrase']}**: {c['evidence']['why']}." for c in ruled]
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + reading_guide())
 
 
 def _evidence_table(title: str, rows: list[dict], intro: str = "") -> list[str]:

@@ -138,7 +138,8 @@ def test_the_formula_names_every_factor_the_scores_use():
     from scoring import evidence as ev
 
     md = render_markdown(_report(300))
-    formula = next(line for line in md.splitlines() if line.startswith("Ranked by score = S1 x max(NPMI, 0) x "))
+    formula = md.split("### The score")[1].split("###")[0]
+    assert "score = S1 x max(NPMI, 0), then" in formula
     for value in (ev.DEFINES_FACTOR, ev.IS_A_FACTOR, ev.STAR_FACTOR, ev.SECTION_FACTOR, ev.LINK_FACTOR,
                   ev.TAXONOMY_FACTOR, ev.SAID_FACTOR, ev.COORDINATED_FACTOR, ev.GENERIC_FACTOR):
         assert f"x {value:g} " in formula
@@ -148,6 +149,19 @@ def test_the_formula_names_every_factor_the_scores_use():
     for reason in ("no page about the keyword", "field of study", "no sentence of the collection names both",
                    "See also"):
         assert reason in formula
+
+
+def test_the_reading_guide_follows_the_tables_and_an_empty_report_has_none():
+    md = render_markdown(_report(300))
+    guide = md.index("## How to read this report")
+    assert md.index("## Concepts") < md.index("## Why the top concepts rank where they do") < guide
+    assert md.index("Ranked by score:") < md.index("## Concepts")
+    sections = [line for line in md[guide:].splitlines() if line.startswith("### ")]
+    assert sections == ["### The score", "### Columns", "### Source: where a candidate came from",
+                        "### Listed apart, after the concepts"]
+    empty = {**_report(300), "candidates": []}
+    assert "How to read this report" not in render_markdown(empty)
+    assert "Ranked by score" not in render_markdown(empty)
 
 
 def test_works_are_listed_apart_and_counted_in_the_summary():
