@@ -194,6 +194,21 @@ def part_of_keyword(phrase: str, keyword: str) -> bool:
     return contains_phrase(kw, ph)
 
 
+def _ing_form(base: str, form: str) -> bool:
+    """True if `form` is `base` with "-ing" as English spells it: "sell"/"selling", "fledge"/"fledging",
+    "shop"/"shopping"."""
+    # Three letters and "-ing" spell other words too ("str" and "string"); doubled, they do not.
+    return ((len(base) > 3 and (form == base + "ing" or (base.endswith("e") and form == base[:-1] + "ing")))
+            or (len(base) > 2 and form == base + base[-1] + "ing"))
+
+
+def verb_form_of(phrase: str, keyword: str) -> bool:
+    """True if one word is the other's "-ing" form, plurals folded: "sell" for selling, "fledge" for
+    fledging, "publishing" for publish: the keyword's own word as a verb or an activity, not a part of it."""
+    ph, kw = singular_words(phrase), singular_words(keyword)
+    return len(ph) == len(kw) == 1 and (_ing_form(ph[0], kw[0]) or _ing_form(kw[0], ph[0]))
+
+
 def names_a_document_part(phrase: str) -> bool:
     """True if a heading names a part of a document ("Logical Decoding Examples", "Overview of
     Event Trigger Behavior", "Further reading", an API entry's "Parameters", a release note's

@@ -1555,6 +1555,25 @@ def test_a_citation_of_a_common_name_ties_nothing_to_a_keyword_without_a_page():
     assert evidence_score(0.4, 0.5, common) == evidence_score(0.4, 0.5, replace(common, proper_name=True))
 
 
+def test_a_citation_of_a_pageless_title_ties_nothing_to_a_keyword_without_a_page():
+    from scoring.evidence import CITED_FACTOR, tied
+    # "Annapurna Labs" cited by paragraphs naming microelectronics, which has no page here.
+    title = Facts(cited=3, keyword_page=False, title=True, proper_name=True, said=Said(sentences=3),
+                  n_k=30, n_cp=3, n_b=3)
+    assert not tied(title)
+    assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 3 pages link to it by this name, but a title no "
+            "page describes, not holding the keyword's name, which paragraphs about a keyword without a page link as "
+            "often beside it as under it: no tie)") in explain(0.4, 0.5, title)
+    # Holding the keyword's name ("Sustainable Development Goals"), a page of its own, a page about
+    # the keyword, an acronym rather than a title, or another tie (WordNet, a kind-of sentence): tied.
+    assert tied(replace(title, holds_keyword=True)) and tied(replace(title, keyword_page=True))
+    assert tied(replace(title, title=False)) and tied(replace(title, wordnet="kind"))
+    assert tied(replace(title, said=Said(sentences=3, kind_of=1)))
+    assert tied(replace(title, has_page=True, defines=True, defined_in_setting=True))
+    # The score keeps the citation: only the tie goes.
+    assert evidence_score(0.4, 0.5, title) == evidence_score(0.4, 0.5, replace(title, holds_keyword=True))
+
+
 def test_a_citation_ties_nothing_to_a_name_keyword_without_a_page_unless_the_name_holds_it():
     from scoring.evidence import CITED_FACTOR, tied
     # "User Datagram Protocol" cited by paragraphs naming TCP, a name with no page here: a peer.

@@ -18,6 +18,24 @@ def test_the_keyword_itself_or_a_part_of_it_is_no_concept(written, keyword):
 
 
 @pytest.mark.parametrize("written, keyword", [
+    ("sell", "selling"), ("shoot", "shooting"), ("fledge", "fledging"),  # the keyword's verb
+    ("publishing", "publish"), ("Clustering", "clusters"), ("mapping", "map"),  # its -ing form
+])
+def test_the_keyword_as_a_verb_or_its_ing_form_is_no_concept(written, keyword):
+    assert _no_concept(normalise(written), written, keyword) == (
+        "the keyword's own word as a verb or its -ing form: the keyword again, not a part of it")
+
+
+@pytest.mark.parametrize("written, keyword", [
+    ("sale", "selling"), ("Robot", "robotics"), ("Computer", "computing"),  # other words of one stem
+    ("str", "string"),  # three letters and "-ing" spell another word
+    ("sell side", "selling"), ("Target shooting", "shooting"),  # more words than one
+])
+def test_other_words_of_the_keywords_stem_stay_concepts(written, keyword):
+    assert _no_concept(normalise(written), written, keyword) is None
+
+
+@pytest.mark.parametrize("written, keyword", [
     ("Kernel (operating system)", "operating system"),  # the qualifier names the keyword: a part of it
     ("Boolean algebras canonically defined", "boolean algebra"),  # longer than the keyword
     ("Ontology (information science)", "information science"),
