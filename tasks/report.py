@@ -342,16 +342,19 @@ _APART = (
 )
 
 
+def _bulleted(title: str, intro: str, items) -> list[str]:
+    """A "###" section of report.md: its title, an opening line, then one bullet an item."""
+    return [f"### {title}", "", intro, "", *(f"- {item}" for item in items), ""]
+
+
 def reading_guide() -> list[str]:
     """The end of the default method's report.md: the score's factors, the columns, the sources and the
     groups listed apart, one bullet each."""
-    return (["## How to read this report", "", "### The score", "",
-             "score = S1 x max(NPMI, 0), then (scoring/evidence.py):", ""]
-            + [f"- {factor}" for factor in legend()] + [""]
-            + ["### Columns", ""] + [f"- {c}" for c in _COLUMNS] + [""]
-            + ["### Source: where a candidate came from", ""] + [f"- {c}" for c in _SOURCES] + [""]
-            + ["### Listed apart, after the concepts", "",
-               "Each row of these tables says why it is there."] + [""] + [f"- {c}" for c in _APART] + [""])
+    return (["## How to read this report", ""]
+            + _bulleted("The score", "score = S1 x max(NPMI, 0), then (scoring/evidence.py):", legend())
+            + _bulleted("Columns", "The tables' columns, after the counts S1, NPMI, n(CP) and n(b):", _COLUMNS)
+            + _bulleted("Source: where a candidate came from", "The last column:", _SOURCES)
+            + _bulleted("Listed apart, after the concepts", "Each row of these tables says why it is there.", _APART))
 
 
 def render_evidence_markdown(report: dict) -> str:
