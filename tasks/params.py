@@ -35,9 +35,36 @@ class FloatParam(_Checked, luigi.FloatParameter):
     expected = "a number: pass a value such as 3 or 0.05"
 
 
+# Pairs of quote marks a keyword may arrive wrapped in: search engines taught people to
+# quote a phrase, and a keywords file copied from a query log keeps them. Every keyword is
+# already searched as a phrase, so the quotes add nothing and would only make another run.
+QUOTE_PAIRS = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201c"}
+QUOTE_MARKS = frozenset('"\u201c\u201d\u201e')
+
+
+def clean_keyword(text: str) -> str:
+    """The keyword as every count reads it: whitespace squashed, one pair of wrapping quotes off."""
+    text = squash(text)
+    if len(text) >= 2 and QUOTE_PAIRS.get(text[0]) == text[-1]:
+        text = squash(text[1:-1])
+    return text
+
+
+def stray_quote_error(keyword: str) -> UserError | None:
+    """A one-line error for a keyword that starts or ends with an unpaired double quote, else None."""
+    # '"virtual' and 'address"' are what a shell makes of a quoted phrase that lost its
+    # quoting on the way (xargs, an unquoted $(...)): two wrong runs, so refuse them.
+    if keyword and (keyword[0] in QUOTE_MARKS or keyword[-1] in QUOTE_MARKS):
+        return UserError(f"keyword {keyword!r} starts or ends with an unpaired quote mark: a quoted phrase was "
+                         "split on its way here; pass the whole phrase as one argument, e.g. "
+                         "--keyword \"virtual address\"")
+    return None
+
+
 class KeywordParam(luigi.Parameter):
-    """A keyword: surrounding and repeated whitespace dropped, so "  machine   learning " is
-    the run "machine learning" is (same task id, same folder), as every count reads it."""
+    """A keyword: surrounding and repeated whitespace and one pair of wrapping quotes dropped, so
+    '  machine   learning ' and '"machine learning"' are the run "machine learning" is (same
+    task id, same folder), as every count reads it."""
 
     def normalize(self, x):
-        return squash(x) if isinstance(x, str) else x
+        return clean_keyword(x) if isinstance(x, str) else x

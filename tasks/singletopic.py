@@ -49,7 +49,7 @@ from .base import Stage
 from .benchmark import ALL_STRATEGIES, HARVEST_THRESHOLD, crawled_pages
 from .crawl import Crawl
 from .index import BuildIndex, configured_index
-from .params import IntParam, KeywordParam
+from .params import IntParam, KeywordParam, stray_quote_error
 
 FALLBACK_CHARS = 1000  # main text kept for a description page without a first paragraph
 
@@ -93,6 +93,8 @@ class SingleTopicComparison(Stage):
     def validate(self) -> None:
         if not self.keyword:
             raise UserError('keyword is empty: pass --keyword, e.g. --keyword "artificial intelligence"')
+        if (stray := stray_quote_error(self.keyword)) is not None:
+            raise stray
         self.names()
         for name in ("max_pages", "description_results", "target_results", "n_seeds", "n", "threads", "window"):
             if getattr(self, name) < 1:

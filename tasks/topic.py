@@ -29,7 +29,7 @@ from .artifacts import (iter_jsonl, read_csv, read_json, read_jsonl, short_diges
 from .base import Stage
 from .index import BuildIndex, configured_index, load_rules
 from .wordnet import WordNetTable
-from .params import FloatParam, IntParam, KeywordParam
+from .params import FloatParam, IntParam, KeywordParam, stray_quote_error
 from .report import already_done_line, render_markdown, report_table, summary_lines
 
 MODES = ("word", "phrase")
@@ -88,6 +88,8 @@ class TopicStage(Stage):
         """One-line errors for bad parameters, before any work starts."""
         if not self.keyword:
             raise UserError("keyword is empty: pass --keyword with a subject, e.g. --keyword \"machine learning\"")
+        if (stray := stray_quote_error(self.keyword)) is not None:
+            raise stray
         if not words(self.keyword):
             raise UserError(f"keyword {self.keyword!r} has no letter or digit: the index searches words, runs of "
                             "letters and digits; pass a word, e.g. --keyword \"machine learning\"")

@@ -68,6 +68,7 @@ def test_main_job_runs_and_prints_summary(workdir):
 @pytest.mark.parametrize("args, code, says", [
     (["--keyword", "   "], 35, "keyword is empty"),
     (["--keyword", "-- ?!"], 35, "keyword '-- ?!' has no letter or digit"),
+    (["--keyword", '"virtual'], 35, """keyword '"virtual' starts or ends with an unpaired quote mark"""),
     (["--keyword", "x", "--pages", "-3"], 35, "pages is -3"),
     (["--keyword", "x", "--pages", "abc"], 40, "--pages 'abc' is not a whole number"),
     (["--keyword", "x", "--mode", "sentences"], 35, "unknown mode 'sentences'"),

@@ -215,6 +215,16 @@ def test_a_keyword_typed_with_extra_spaces_is_the_same_run(env, report):
     assert spaced.complete()  # nothing to run again
 
 
+def test_a_keyword_wrapped_in_quotes_is_the_same_run(env, report):
+    task, _ = report
+    for typed in ('"machine learning"', '\u201c machine learning\u201d'):
+        quoted = topic(env, keyword=typed)
+        assert quoted.keyword == "machine learning"
+        assert quoted.task_id == task.task_id and quoted.complete()
+    # One quote mark alone is kept, so validation can refuse it instead of running "machine".
+    assert topic(env, keyword='"machine').keyword == '"machine'
+
+
 def test_stemming_shows_surface_forms(env):
     task = topic(env, stemming=True)
     assert run(task)
