@@ -11,13 +11,14 @@ enumerate as the keyword's kinds; put each candidate's facts together into its s
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
 
 from lxml import etree
 
-from scoring.evidence import (CONCEPT_FLOOR, OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
+from scoring.evidence import (BORROWING_READ, CONCEPT_FLOOR, MIN_BORROWING_DOCUMENTS, OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
                               rank_key, weigh, wordnet_sibling, floor_of, describes_an_aspect,
@@ -31,7 +32,7 @@ from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field,
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
                            names_keyword_chapter, named_with, other_pages_of_name, part_of_keyword,
-                           proper_name, title_cased, verb_form_of)
+                           proper_name, title_cased, uses_apart, verb_form_of)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
@@ -347,6 +348,21 @@ def _enumerated_rows(backend: SearchBackend, keyword: str, count: Callable[[Sequ
             and not is_thin(r["n_b"])]
 
 
+def borrowing(backend: SearchBackend, written: str, keyword: str) -> int:
+    """How many documents name `written` without using the keyword's words apart from it: 0 as
+    soon as one uses them, or when fewer than MIN_BORROWING_DOCUMENTS name it (BORROWING_READ
+    at most are read, best match first; scoring.evidence.borrowed_word)."""
+    name = without_qualifier(written)
+    name_words, keyword_words = singular_words(name), singular_words(keyword)
+    seen = 0
+    for text in itertools.islice(backend.texts_mentioning(name), BORROWING_READ):
+        apart = uses_apart(singular_words(text), name_words, keyword_words)
+        if apart:
+            return 0
+        seen += apart is False
+    return seen if seen >= MIN_BORROWING_DOCUMENTS else 0
+
+
 class _Weigher:
     """One run's context for weighing its candidates: `read` gathers what the index and WordNet
     say of one (first pass), `row` adds what the sentences say and scores it (second pass)."""
@@ -427,11 +443,15 @@ class _Weigher:
         generic = is_common(sentence is not None and not qualified, r["n_cp"], n_docs)
         is_a = is_a and sentence is not None
         key = concept_key(written)
+        named_kind = names_a_kind(written, keyword)
         return dict(r=r, source=source, page=page, sentence=sentence, kind=kind, is_a=is_a, field=field,
                     genus=genus, written=written, ask_sentences=ask_sentences, filed=filed, starred=starred,
                     value=value, generic=generic, key=key,
                     wordnet=placement(taxonomy, written, keyword, found.kw_senses) if taxonomy is not None else None,
-                    named_kind=names_a_kind(written, keyword), named_after=names_after(written, keyword),
+                    named_kind=named_kind, named_after=names_after(written, keyword),
+                    # Only a proper name the page does not define through the keyword can have
+                    # borrowed its word (scoring.evidence.borrowed_word): read only those.
+                    borrowing=borrowing(backend, written, keyword) if named_kind and sentence is None and title_cased(written) else 0,
                     # An adjective ("prehistoric": no WordNet noun) makes kinds of what it qualifies.
                     named_with=named_with(written, keyword) and found.kw_senses != (),
                     proper_name=proper_name(written), title=title_cased(written))
@@ -463,7 +483,7 @@ class _Weigher:
                       field=field, keyword_page=found.keyword_page is not None, cited=citing, filed=filed, n_b=r["n_b"],
                       linked_as=linked_as, linked_in_passing=key in found.passing_keys,
                       linked_in_prose=key in found.prose_keys,
-                      n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after,
+                      n_cp=r["n_cp"], n_k=r["n_k"], named_kind=named_kind, named_after=named_after, borrowing=w["borrowing"],
                       named_with=w["named_with"], proper_name=w["proper_name"], title=w["title"],
                       defined_in_setting=sentence is not None and opens_in_setting(sentence, keyword),
                       defined_opening=sentence is not None and opens_with_keyword(sentence, keyword),

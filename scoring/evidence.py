@@ -5,7 +5,7 @@ Every factor is a count or a fact a person can check in the run's artifacts:
     score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through the
             keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 2 if its name is the keyword's with modifiers before it (a kind
-            by its name) x 1.5 if the tag-tree check starred it x 1.5 if a section of the
+            by its name, unless it is a proper name borrowing the word: borrowed_word) x 1.5 if the tag-tree check starred it x 1.5 if a section of the
             keyword's own page is titled so x 2 if its page's site files it under a class
             named after the keyword x 2 if WordNet files it under the keyword
             (x 1/1.5 if beside it)
@@ -136,7 +136,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 214  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 215  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,
@@ -484,6 +484,7 @@ class Facts:
     n_k: int = 0                   # the keyword's, for untied_link (0: not known)
     named_kind: bool = False       # its name is the keyword's with modifiers (names_a_kind)
     named_after: bool = False      # its name is the keyword's followed by a head in lower case (names_after)
+    borrowing: int = 0             # documents naming it, none using the keyword's words apart from it (borrowed_word)
     keyword_is_name: bool = False  # the collection writes the keyword as a name (NAME_SHARE)
     keyword_has_genus: bool = False  # the keyword's page says what it is ("musl is a C standard library")
     holds_keyword: bool = False    # its name holds the keyword's words (holds_name)
@@ -546,10 +547,31 @@ def borrowed_title(facts: Facts) -> bool:
             and not tied_but_by_links(facts))
 
 
+# A proper name ending with a common keyword's words is a kind of it when it uses them in the
+# keyword's sense ("Pacific Ocean", "Mayo Clinic", "Google Toolbar"); a film, a company or a
+# product that borrows the word for another sense ("Animal Planet", "Apple Pencil", "Big Brother
+# Watch", "Energy Star", "ST Microelectronics") is not, and the documents that name it say so by
+# never using the word otherwise: an ocean's pages speak of oceans, a channel's do not speak of
+# planets. Session 74, over the judged top 10s of versions 213/214: of the title-cased names so
+# made kinds, with no page defining them through the keyword, 5 of 20 were hits where no document
+# naming them (2 or more) used the keyword's words apart from the name, against 101 of 143 where
+# one did. Such a name is left to its other evidence.
+BORROWING_READ = 50          # documents read per name, best match first: one use apart ends the reading
+MIN_BORROWING_DOCUMENTS = 2  # fewer documents say nothing of how the word is used
+
+
+def borrowed_word(facts: Facts) -> bool:
+    """True if the candidate is a title-cased name made of the keyword's with a modifier, its page
+    does not define it through the keyword, and none of the documents naming it uses the keyword's
+    words apart from its name (`borrowing`): a name borrowing the word, no kind of it by that alone."""
+    return facts.named_kind and facts.borrowing >= MIN_BORROWING_DOCUMENTS and not facts.defines
+
+
 def named_a_kind(facts: Facts) -> bool:
     """True if the candidate's name makes it a kind of the keyword (`named_kind`) and that name is
-    no title borrowed from a name keyword (borrowed_title): NAMED_KIND_FACTOR and NAMED_KIND_FLOOR."""
-    return facts.named_kind and not borrowed_title(facts)
+    no title borrowed from a name keyword (borrowed_title) nor a name borrowing the keyword's word
+    (borrowed_word): NAMED_KIND_FACTOR and NAMED_KIND_FLOOR."""
+    return facts.named_kind and not borrowed_title(facts) and not borrowed_word(facts)
 
 
 # A field of study is no part of a keyword that is no field: "Metaphysics" for causality,
@@ -647,9 +669,12 @@ def untied_link(facts: Facts) -> str:
     # medical devices). Session 73, over version 213's judged top 10s of keywords with no page that are
     # no names: such titles that nothing but the citation tied were hits in 40 of 102 places, against
     # 23 of 37 for titles holding the keyword's name and 35 of 61 for acronyms and brands' spellings.
+    # A title holding the keyword's words only by borrowing them (borrowed_word) holds no more
+    # of its sense: session 74, 5 of 20 such judged places were hits.
     if (facts.cited and not facts.keyword_page and not facts.keyword_is_name and facts.title
-            and not facts.holds_keyword and not facts.has_page):
-        return ("but a title no page describes, not holding the keyword's name, which paragraphs about a keyword "
+            and not (facts.holds_keyword and not borrowed_word(facts)) and not facts.has_page):
+        return ("but a title no page describes, not holding the keyword's name" + (
+            " but borrowing its word" if facts.holds_keyword else "") + ", which paragraphs about a keyword "
                 "without a page link as often beside it as under it")
     # The same for a keyword that is a name (a company, a person, a protocol, a place): paragraphs
     # naming it link its rivals, peers and neighbours ("User Datagram Protocol" for TCP, "Judaism"
@@ -765,6 +790,9 @@ def _tagged_factors(facts: Facts) -> list[tuple[float, str, str]]:
     if borrowed_title(facts):
         add(1.0, "the keyword is a name without a page here and this title holds its name: a name given "
             "after it, no part of it by that alone")
+    elif borrowed_word(facts):
+        add(1.0, f"its name ends with the keyword's, but none of the {facts.borrowing} documents naming it uses "
+            "the keyword's words apart from it: a name borrowing the word, no kind of it by that alone")
     elif named_a_kind(facts):
         add(NAMED_KIND_FACTOR, "its name is the keyword's with a modifier: a kind of it")
     elif facts.keyword_is_name and facts.holds_keyword:
@@ -843,7 +871,8 @@ def legend() -> list[str]:
         "alone beside it)",
         f"x {IS_A_FACTOR:g} if that page's first sentence says it is a kind or branch of the keyword",
         f"x {NAMED_KIND_FACTOR:g} if its name is the keyword's with modifiers before it (\"Spectral graph theory\" "
-        "for \"graph theory\")",
+        "for \"graph theory\"; not a proper name that no document naming it, two or more, uses the keyword's "
+        "words apart from, and no page defines through the keyword: \"Animal Planet\" for \"planet\")",
         f"x {NAMED_PART_FACTOR:g}, when the collection writes the keyword as a name (\"Python\", \"USB\"), "
         "if its name holds the keyword's (\"Python Package Index\", \"USB-C\"; not a title holding it when "
         "the collection has no page about the keyword and nothing else ties it: \"Activision Blizzard\"); and x "

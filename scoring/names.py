@@ -288,6 +288,24 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
             and not any(w in NOT_KIND_MODIFIERS for w in words(modifiers)))
 
 
+def uses_apart(text_words: list[str], name_words: list[str], keyword_words: list[str]) -> bool | None:
+    """Whether a text (its singular_words) that names a candidate uses the keyword's words
+    anywhere but inside that name: None if the name is not in it, else True or False."""
+    n, k = len(name_words), len(keyword_words)
+    if not n or not k:
+        return None
+    covered: set[int] = set()
+    first = name_words[0]
+    for i, w in enumerate(text_words):
+        if w == first and text_words[i:i + n] == name_words:
+            covered.update(range(i, i + n))
+    if not covered:
+        return None
+    first = keyword_words[0]
+    return any(w == first and text_words[i:i + k] == keyword_words and not covered.issuperset(range(i, i + k))
+               for i, w in enumerate(text_words))
+
+
 def names_after(phrase: str, keyword: str) -> bool:
     """True if the candidate's name is the keyword's followed by a head in lower case, a compound
     naming something of the keyword ("Search engine optimization", "interrupt request", "fossil

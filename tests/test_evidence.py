@@ -1436,6 +1436,54 @@ def test_a_named_kind_weighs_as_an_is_a_and_is_explained():
     assert "nothing ties it to the keyword" in untied
 
 
+@pytest.mark.parametrize("text, name, keyword, expected", [
+    ("Animal Planet is a channel. Animal Planet aired it.", "Animal Planet", "planet", False),
+    ("Animal Planets and Animal Planet", "Animal Planet", "planet", False),  # plurals folded, still inside
+    ("The Pacific Ocean is the largest of the oceans.", "Pacific Ocean", "ocean", True),
+    ("Pentium Dual-Core chips, a dual core design", "Pentium Dual-Core", "dual core", True),
+    ("Nothing of the kind here.", "Pacific Ocean", "ocean", None),  # the name is not in it
+    ("Ocean liners cross the Pacific.", "Pacific Ocean", "ocean", None),
+])
+def test_uses_apart_tells_a_word_used_by_itself_from_one_only_inside_the_name(text, name, keyword, expected):
+    from pipeline.text import singular_words
+    from scoring.names import uses_apart
+    assert uses_apart(singular_words(text), singular_words(name), singular_words(keyword)) is expected
+
+
+def test_a_name_borrowing_the_keywords_word_is_no_kind_by_its_name():
+    from scoring.evidence import MIN_BORROWING_DOCUMENTS, borrowed_word, named_a_kind
+    said = Said(sentences=4, kind_of=0, coordinated=0)
+    kind = Facts(said=said, named_kind=True, title=True)
+    plain = evidence_score(0.4, 0.5, Facts(said=said, title=True))
+    borrowed = replace(kind, borrowing=MIN_BORROWING_DOCUMENTS + 1)
+    assert borrowed_word(borrowed) and not named_a_kind(borrowed)
+    assert evidence_score(0.4, 0.5, borrowed) == pytest.approx(plain)
+    assert evidence_score(0.4, 0.5, kind) == pytest.approx(plain * 2)
+    why = explain(0.4, 0.5, borrowed)
+    assert "none of the 3 documents naming it uses the keyword's words apart from it" in why
+    assert "a kind of it)" not in why
+    # Its page defining it through the keyword, or too few documents, leave it a kind.
+    assert named_a_kind(replace(borrowed, defines=True))
+    assert named_a_kind(replace(kind, borrowing=MIN_BORROWING_DOCUMENTS - 1))
+
+
+def test_borrowing_reads_the_documents_naming_the_candidate(tmp_path):
+    from pipeline.evidence_stage import borrowing
+    rows = [("http://w.org/ap", "Animal Planet - Wiki", "Animal Planet is a television channel about animals.", ""),
+            ("http://w.org/tv", "Cable television - Wiki", "Channels such as Animal Planet and Discovery.", ""),
+            ("http://w.org/po", "Pacific Ocean - Wiki", "The Pacific Ocean is the largest ocean.", ""),
+            ("http://w.org/at", "Atlantic - Wiki", "The Pacific Ocean lies west of the Americas.", ""),
+            ("http://w.org/one", "Energy Star - Wiki", "Energy Star is a label.", "")]
+    b = _backend_of(tmp_path, rows)
+    try:
+        assert borrowing(b, "Animal Planet", "planet") == 2  # two documents, neither speaks of planets
+        assert borrowing(b, "Pacific Ocean", "ocean") == 0  # one speaks of oceans: a kind of ocean
+        assert borrowing(b, "Energy Star", "star") == 0  # one document says too little
+        assert borrowing(b, "Animal Planet (channel)", "planet") == 2  # the qualifier is no part of the name
+    finally:
+        b.con.close()
+
+
 @pytest.mark.parametrize("phrase, keyword", [
     ("Search engine optimization", "search engine"), ("interrupt request", "interrupt"), ("fossil record", "fossil"),
     ("Printer driver", "printer"), ("Web application framework", "web application"),
@@ -1572,6 +1620,20 @@ def test_a_citation_of_a_pageless_title_ties_nothing_to_a_keyword_without_a_page
     assert tied(replace(title, has_page=True, defines=True, defined_in_setting=True))
     # The score keeps the citation: only the tie goes.
     assert evidence_score(0.4, 0.5, title) == evidence_score(0.4, 0.5, replace(title, holds_keyword=True))
+
+
+def test_a_citation_of_a_pageless_title_borrowing_the_keywords_word_ties_nothing():
+    from scoring.evidence import CITED_FACTOR, tied
+    # "Animal Planet" cited by paragraphs naming planet, which has no page here; none of the 4
+    # documents naming the channel speaks of planets otherwise.
+    borrowed = Facts(cited=3, keyword_page=False, title=True, proper_name=True, said=Said(sentences=3),
+                     n_k=30, n_cp=4, n_b=4, holds_keyword=True, named_kind=True, borrowing=4)
+    assert not tied(borrowed)
+    assert (f"x {CITED_FACTOR:g} (paragraphs naming the keyword on 3 pages link to it by this name, but a title no "
+            "page describes, not holding the keyword's name but borrowing its word, which paragraphs about a keyword "
+            "without a page link as often beside it as under it: no tie)") in explain(0.4, 0.5, borrowed)
+    # A document using the word by itself ("Pacific Ocean"), or a page about the keyword: tied.
+    assert tied(replace(borrowed, borrowing=0)) and tied(replace(borrowed, keyword_page=True))
 
 
 def test_a_citation_ties_nothing_to_a_name_keyword_without_a_page_unless_the_name_holds_it():
