@@ -553,9 +553,9 @@ def borrowed_title(facts: Facts) -> bool:
 # Watch", "Energy Star", "ST Microelectronics") is not, and the documents that name it say so by
 # never using the word otherwise: an ocean's pages speak of oceans, a channel's do not speak of
 # planets. Session 74, over the judged top 10s of versions 213/214: of the title-cased names so
-# made kinds, with no page defining them through the keyword, 5 of 20 were hits where no document
-# naming them (2 or more) used the keyword's words apart from the name, against 101 of 143 where
-# one did. Such a name is left to its other evidence.
+# made kinds, not found by a page defining them through the keyword, 4 of 19 were hits where no
+# document naming them (2 or more) used the keyword's words apart from the name, against 292 of
+# 355 for the others. Such a name is left to its other evidence.
 BORROWING_READ = 50          # documents read per name, best match first: one use apart ends the reading
 MIN_BORROWING_DOCUMENTS = 2  # fewer documents say nothing of how the word is used
 
@@ -670,7 +670,7 @@ def untied_link(facts: Facts) -> str:
     # no names: such titles that nothing but the citation tied were hits in 40 of 102 places, against
     # 23 of 37 for titles holding the keyword's name and 35 of 61 for acronyms and brands' spellings.
     # A title holding the keyword's words only by borrowing them (borrowed_word) holds no more
-    # of its sense: session 74, 5 of 20 such judged places were hits.
+    # of its sense: session 74, 4 of 19 such judged places were hits.
     if (facts.cited and not facts.keyword_page and not facts.keyword_is_name and facts.title
             and not (facts.holds_keyword and not borrowed_word(facts)) and not facts.has_page):
         return ("but a title no page describes, not holding the keyword's name" + (
