@@ -5,7 +5,8 @@ Every factor is a count or a fact a person can check in the run's artifacts:
     score = S1 x max(NPMI, 0) x 1.5 if the candidate's own page defines it through the
             keyword x 2 if that page's first sentence calls it a kind or branch of the
             keyword x 2 if its name is the keyword's with modifiers before it (a kind
-            by its name, unless it is a proper name borrowing the word: borrowed_word) x 1.5 if the tag-tree check starred it x 1.5 if a section of the
+            by its name, unless it is a proper name borrowing the word: borrowed_word)
+            x 1.5 if the tag-tree check starred it x 1.5 if a section of the
             keyword's own page is titled so x 2 if its page's site files it under a class
             named after the keyword x 2 if WordNet files it under the keyword
             (x 1/1.5 if beside it)
@@ -564,7 +565,7 @@ def borrowed_word(facts: Facts) -> bool:
     """True if the candidate is a title-cased name made of the keyword's with a modifier, its page
     does not define it through the keyword, and none of the documents naming it uses the keyword's
     words apart from its name (`borrowing`): a name borrowing the word, no kind of it by that alone."""
-    return facts.named_kind and facts.borrowing >= MIN_BORROWING_DOCUMENTS and not facts.defines
+    return facts.named_kind and facts.title and facts.borrowing >= MIN_BORROWING_DOCUMENTS and not facts.defines
 
 
 def named_a_kind(facts: Facts) -> bool:

@@ -1465,6 +1465,7 @@ def test_a_name_borrowing_the_keywords_word_is_no_kind_by_its_name():
     # Its page defining it through the keyword, or too few documents, leave it a kind.
     assert named_a_kind(replace(borrowed, defines=True))
     assert named_a_kind(replace(kind, borrowing=MIN_BORROWING_DOCUMENTS - 1))
+    assert named_a_kind(replace(borrowed, title=False))  # a common name borrows nothing
 
 
 def test_borrowing_reads_the_documents_naming_the_candidate(tmp_path):
