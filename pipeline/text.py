@@ -12,6 +12,7 @@ import functools
 import re
 import sqlite3
 import unicodedata
+from collections.abc import Iterator
 
 from .nltkdata import import_nltk, stopwords
 
@@ -369,11 +370,11 @@ def content_words(text: str, stemming: bool = False) -> list[str]:
     return [stem(w) for w in out] if stemming else out
 
 
-def contains_phrase(haystack_words: list[str], phrase_words: list[str]) -> bool:
-    """True if `phrase_words` occurs as a contiguous run in `haystack_words`."""
+def phrase_starts(haystack_words: list[str], phrase_words: list[str]) -> Iterator[int]:
+    """The positions where `phrase_words` starts as a contiguous run in `haystack_words`, in order."""
     n = len(phrase_words)
     if n == 0:
-        return False
+        return
     first = phrase_words[0]
     # list.index scans in C: a page's thousands of words are checked without a Python loop.
     i = -1
@@ -381,9 +382,14 @@ def contains_phrase(haystack_words: list[str], phrase_words: list[str]) -> bool:
         while True:
             i = haystack_words.index(first, i + 1)
             if haystack_words[i:i + n] == phrase_words:
-                return True
+                yield i
     except ValueError:
-        return False
+        return
+
+
+def contains_phrase(haystack_words: list[str], phrase_words: list[str]) -> bool:
+    """True if `phrase_words` occurs as a contiguous run in `haystack_words`."""
+    return next(phrase_starts(haystack_words, phrase_words), None) is not None
 
 
 def fold_accents(text: str) -> str:

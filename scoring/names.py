@@ -10,7 +10,7 @@ import functools
 import re
 
 from pipeline.store import title_name
-from pipeline.text import (compound_groups, contains_phrase, normalise, qualifier, singular, singular_words, stemmed,
+from pipeline.text import (compound_groups, contains_phrase, normalise, phrase_starts, qualifier, singular, singular_words, stemmed,
                            without_qualifier, words, words_as_written)
 
 from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DESCRIPTION_WORDS,
@@ -292,18 +292,10 @@ def uses_apart(text_words: list[str], name_words: list[str], keyword_words: list
     """Whether a text (its singular_words) that names a candidate uses the keyword's words
     anywhere but inside that name: None if the name is not in it, else True or False."""
     n, k = len(name_words), len(keyword_words)
-    if not n or not k:
+    covered = {j for i in phrase_starts(text_words, name_words) for j in range(i, i + n)}
+    if not covered or not k:
         return None
-    covered: set[int] = set()
-    first = name_words[0]
-    for i, w in enumerate(text_words):
-        if w == first and text_words[i:i + n] == name_words:
-            covered.update(range(i, i + n))
-    if not covered:
-        return None
-    first = keyword_words[0]
-    return any(w == first and text_words[i:i + k] == keyword_words and not covered.issuperset(range(i, i + k))
-               for i, w in enumerate(text_words))
+    return any(not covered.issuperset(range(i, i + k)) for i in phrase_starts(text_words, keyword_words))
 
 
 def names_after(phrase: str, keyword: str) -> bool:
