@@ -50,7 +50,7 @@ from .sentence_reader import SentenceReader
 from .store import numbering_depth, pack_json, title_name
 from .text import indefinite_article, normalise, sharp_spelled, singular_last, singular_words, without_qualifier, words
 from .topic_stages import Progress, hit_counts, map_pages, score
-from .urls import host, title_from_url
+from .urls import host, is_media_file, title_from_url
 
 
 def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands: Sequence[dict],
@@ -719,7 +719,7 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
         # of X § Early years") names that part, not a page of its own: left out.
         noted.extend((heading, target, anchor) for heading, note in main_article_notes(whole)
                      for a, target, anchor in link_anchors(note, url)
-                     if anchor and "#" not in (a.get("href") or "") and target != url)
+                     if anchor and "#" not in (a.get("href") or "") and target != url and not is_media_file(target))
 
     root, _ = content_tree(page.raw, rules, "lxml", page.content_type, before_strip=before_strip)
     if root is None:
@@ -732,7 +732,7 @@ def keyword_page_names(backend: SearchBackend, url: str, rules: BoilerplateRules
     passing: dict[str, bool] = {}
     prose: dict[str, bool] = {}
     for a, target, anchor in link_anchors(root, url):
-        if anchor:
+        if anchor and not is_media_file(target):  # a picture's or a film's link names no concept
             targets.setdefault(anchor, target)
             if a not in related:
                 in_body.add(anchor)
@@ -847,7 +847,7 @@ def name_links(backend: SearchBackend, naming: dict[str, list[tuple[str, str]]],
     resolved: dict[str, tuple[str | None, str]] = {}
     for url, links in naming.items():
         for anchor, target in links:
-            if concept_key(anchor) != key:
+            if concept_key(anchor) != key or is_media_file(target):
                 continue
             linking.add(url)
             if "#" in target:
@@ -915,7 +915,7 @@ def links_by_name(naming: dict[str, list[tuple[str, str]]], keyword: str) -> dic
     for url in naming:
         for anchor, target in naming[url]:
             k = concept_key(anchor)
-            if not k or k == key:
+            if not k or k == key or is_media_file(target):
                 continue
             entry = found.setdefault(k, {"anchor": anchor, "target": target, "pages": []})
             if url not in entry["pages"]:

@@ -112,6 +112,25 @@ def collection_url(target: str, url_prefix: str) -> str:
 _PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".php", ".asp", ".aspx", ".jsp")
 
 
+# Pictures, sounds and films (the image, audio and video part of Scrapy's IGNORED_EXTENSIONS,
+# with the formats wikis serve: Ogg, WebM, Opus). A link to one names the file or its player
+# ("Play media", "listen", "source and image info", a wiki's "File:...svg" description page),
+# never a concept's page, whatever the anchor says.
+MEDIA_SUFFIXES = frozenset({
+    "bmp", "gif", "ico", "jpeg", "jpg", "png", "svg", "tif", "tiff", "webp", "xcf",
+    "aac", "aiff", "au", "flac", "m4a", "mid", "midi", "mp3", "oga", "ogg", "opus", "ra", "wav", "wma",
+    "3gp", "asf", "avi", "flv", "m4v", "mkv", "mov", "mp4", "mpeg", "mpg", "ogv", "qt", "swf", "webm", "wmv",
+})
+
+
+def is_media_file(url: str) -> bool:
+    """True if the URL's path ends in a picture's, a sound's or a film's file suffix (MEDIA_SUFFIXES)."""
+    path = urlsplit(url).path
+    segment = path.rsplit("/", 1)[-1]
+    dot = segment.rfind(".")
+    return dot > 0 and segment[dot + 1:].lower() in MEDIA_SUFFIXES
+
+
 def title_from_url(url: str) -> str:
     """The name a URL's last path segment spells, as wikis and many sites write it:
     percent-decoded, underscores as spaces, a page suffix dropped

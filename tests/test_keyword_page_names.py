@@ -58,3 +58,24 @@ def test_links_only_from_the_sections_running_text_are_named_apart(backend):
     # "Clipper chip", a list item under "See also", is no prose.
     assert names.prose == {"encryption"}
     assert "Clipper chip" not in names.prose
+
+
+PENGUIN = """<html><head><title>Penguin</title></head><body>
+<h1 id="firstHeading">Penguin</h1>
+<p><b>Penguins</b> are flightless birds; the <a href="/wiki/Emperor_penguin">emperor penguin</a> is the largest.</p>
+<p>Their calls (<a href="https://upload.wikimedia.org/wikipedia/commons/a/ab/Penguin_call.ogg">listen</a>) carry far.</p>
+<div class="thumb"><a href="https://upload.wikimedia.org/wikipedia/commons/7/75/Penguins_on_ice.wmv.ogv">Play media</a>
+<a href="/wiki/File:Penguin_range.svg">source and image info</a></div>
+</body></html>"""
+
+
+def test_links_to_pictures_sounds_and_films_name_no_concept(tmp_path):
+    store = tiny_store(tmp_path / "pages.sqlite", {"Penguin": (PENGUIN, "Penguin")})
+    try:
+        names = keyword_page_names(store, WIKI + "Penguin", DEFAULT_RULES, "Penguin", "penguin")
+    finally:
+        store.con.close()
+    # The player's button, a recording's "listen" and a file's description page are links to
+    # files (pipeline.urls.is_media_file); the article link stays.
+    assert set(names.targets) == {"emperor penguin"}
+    assert names.targets["emperor penguin"] == WIKI + "Emperor_penguin"

@@ -196,3 +196,15 @@ def test_a_page_the_keywords_name_links_to_is_the_keyword_under_another_name():
     assert linked_as_name(SENSES, "odbc", concept_key("ODBC"), None, 2) == ""    # the keyword's own name is no other
     assert linked_as_name(SENSES, "odbc", concept_key("ADO.NET"), None, 2) == ""
     assert linked_as_name([], "odbc", concept_key("Open Database Connectivity"), None, 2) == ""
+
+
+
+def test_cited_links_leave_out_links_to_media_files():
+    from pipeline.evidence_stage import links_by_name
+    from scoring.names import concept_key
+    naming = {WIKI + "A": [("Play media", "https://upload.wikimedia.org/x/Clip.webm"), ("Set-top box", WIKI + "Set-top_box")],
+              WIKI + "B": [("Play media", "https://upload.wikimedia.org/y/Other.ogv"), ("set-top box", WIKI + "Set-top_box")]}
+    found = links_by_name(naming, "media")
+    # A video player's button, on both pages, is no concept the pages cite; the article is, on both.
+    assert list(found) == [concept_key("Set-top box")]
+    assert found[concept_key("Set-top box")]["pages"] == [WIKI + "A", WIKI + "B"]

@@ -5,7 +5,7 @@ import pytest
 
 import itertools
 
-from pipeline.urls import canonical, file_url, host, normalise_percent, title_from_url
+from pipeline.urls import canonical, file_url, host, is_media_file, normalise_percent, title_from_url
 
 
 @pytest.mark.parametrize(
@@ -143,3 +143,19 @@ def test_normalise_percent_examples():
 ])
 def test_title_from_url_spells_the_last_path_segment(url, expected):
     assert title_from_url(url) == expected
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("https://upload.wikimedia.org/wikipedia/commons/7/75/Penguins_on_ice.wmv.ogv", True),  # the last suffix counts
+    ("https://en.wikipedia.org/wiki/File:EU-Finland.svg", True),   # a wiki's file description page
+    ("https://example.com/img/Photo.JPG?size=2", True),            # any case, the query aside
+    ("https://example.com/sounds/hello.mp3", True),
+    ("https://en.wikipedia.org/wiki/MP3", False),                  # the article about the format
+    ("https://en.wikipedia.org/wiki/Ntoskrnl.exe", False),         # a program's article: no media suffix
+    ("https://en.wikipedia.org/wiki/Node.js", False),
+    ("https://example.com/docs/index.html", False),
+    ("https://example.com/.png", False),                           # a hidden name, no suffix
+    ("https://example.com/", False),
+])
+def test_is_media_file_reads_the_suffix_of_the_last_path_segment(url, expected):
+    assert is_media_file(url) is expected
