@@ -41,7 +41,7 @@ from .frontier import Entry, Frontier
 from .links import Link
 from .parse_pool import Parsed, make_pool, parse_for_crawl
 from .store import connect, insert_page, pack_html, pack_links, set_meta
-from .urls import canonical, host
+from .urls import canonical, host, is_download
 
 CHECKPOINT = "checkpoint.json"
 
@@ -309,6 +309,9 @@ class Crawler:
                 self.counts["skipped: off-site"] += 1
                 continue
             if cfg.per_site_cap and self.site_pages[site] >= cfg.per_site_cap:
+                continue
+            if is_download(url):  # as Scrapy's link extractor: a file, never a page
+                self.counts["skipped: file link"] += 1
                 continue
             out.append(link)
         return out

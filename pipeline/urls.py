@@ -123,12 +123,39 @@ MEDIA_SUFFIXES = frozenset({
 })
 
 
+# What a crawler never fetches as a page (pipeline.crawler): pictures, sounds and films, and the
+# archives, office documents, PDF/PostScript and style sheets of Scrapy's IGNORED_EXTENSIONS.
+# Programs (exe, bin) and scripts (js) stay fetchable: wikis name articles after them
+# ("Ntoskrnl.exe", "Node.js"), and the fetcher turns away a real binary after a sniff anyway.
+DOWNLOAD_SUFFIXES = MEDIA_SUFFIXES | frozenset({
+    "7z", "bz2", "gz", "rar", "tar", "tgz", "xz", "zip",
+    "doc", "docx", "odg", "odp", "ods", "odt", "pps", "ppt", "pptx", "rtf", "xls", "xlsx",
+    "eps", "pdf", "ps", "css",
+})
+
+
+def file_suffix(url: str) -> str:
+    """The lower-cased suffix of the last segment of the URL's path ("" for none; a hidden
+    name such as ".png" has none)."""
+    rest = url.split("#", 1)[0].split("?", 1)[0]
+    start = rest.find("://")
+    slash = rest.find("/", start + 3 if start >= 0 else 0)
+    if slash < 0:
+        return ""
+    segment = rest[rest.rfind("/") + 1:]
+    dot = segment.rfind(".")
+    return segment[dot + 1:].lower() if dot > 0 else ""
+
+
 def is_media_file(url: str) -> bool:
     """True if the URL's path ends in a picture's, a sound's or a film's file suffix (MEDIA_SUFFIXES)."""
-    path = urlsplit(url).path
-    segment = path.rsplit("/", 1)[-1]
-    dot = segment.rfind(".")
-    return dot > 0 and segment[dot + 1:].lower() in MEDIA_SUFFIXES
+    return file_suffix(url) in MEDIA_SUFFIXES
+
+
+def is_download(url: str) -> bool:
+    """True if the URL's path ends in the suffix of a file no crawler should fetch as a page
+    (DOWNLOAD_SUFFIXES: media, archives, documents, style sheets)."""
+    return file_suffix(url) in DOWNLOAD_SUFFIXES
 
 
 def title_from_url(url: str) -> str:

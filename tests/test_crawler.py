@@ -117,6 +117,17 @@ def test_off_site_and_long_urls_are_never_fetched(tmp_path):
     assert summary["counts"]["skipped: url too long"] == 1
 
 
+def test_links_to_files_are_never_fetched(tmp_path):
+    extra = {"Start": ['<a href="/wiki/File:Diagram.svg">diagram</a>', '<a href="/papers/survey.pdf">survey</a>',
+                       '<a href="/wiki/Ntoskrnl.exe">kernel</a>']}
+    with CorpusSite(write_site(tmp_path / "site", extra_links=extra)) as site:
+        summary, log, _ = crawl(tmp_path, site, "bfs", max_pages=100)
+    fetched = {r["url"].rsplit("/", 1)[1] for r in log}
+    assert "File:Diagram.svg" not in fetched and "survey.pdf" not in fetched
+    assert "Ntoskrnl.exe" in fetched  # an article named after a program is still a page to try
+    assert summary["counts"]["skipped: file link"] == 2
+
+
 def test_per_site_cap(tmp_path, served):
     summary, log, _ = crawl(tmp_path, served, "bfs", max_pages=100, per_site_cap=3)
     assert len(titles(log)) == 3 and summary["stopped"] == "frontier empty"

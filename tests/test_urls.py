@@ -5,7 +5,7 @@ import pytest
 
 import itertools
 
-from pipeline.urls import canonical, file_url, host, is_media_file, normalise_percent, title_from_url
+from pipeline.urls import canonical, file_url, host, is_download, is_media_file, normalise_percent, title_from_url
 
 
 @pytest.mark.parametrize(
@@ -159,3 +159,20 @@ def test_title_from_url_spells_the_last_path_segment(url, expected):
 ])
 def test_is_media_file_reads_the_suffix_of_the_last_path_segment(url, expected):
     assert is_media_file(url) is expected
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("https://example.com/papers/survey.PDF", True),
+    ("https://example.com/dist/release-1.2.tar.gz", True),
+    ("https://example.com/slides/talk.pptx?dl=1", True),
+    ("https://example.com/static/site.css", True),
+    ("https://en.wikipedia.org/wiki/File:Kernel_Machine.svg", True),   # media are downloads too
+    ("https://en.wikipedia.org/wiki/Ntoskrnl.exe", False),           # articles named after programs
+    ("https://en.wikipedia.org/wiki/Node.js", False),
+    ("https://en.wikipedia.org/wiki/PDF", False),
+    ("https://example.com/docs/", False),
+    ("https://example.com", False),                                  # a host's dot is no suffix
+    ("https://example.pdf.com/page", False),
+])
+def test_is_download_names_files_no_crawler_fetches_as_pages(url, expected):
+    assert is_download(url) is expected
