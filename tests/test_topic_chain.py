@@ -591,6 +591,45 @@ def test_a_keyword_without_a_page_is_read_through_the_paragraphs_that_cite_it(en
     assert rep["keyword_other_pages"] == evidence["keyword_other_pages"] == []
 
 
+def test_batch_hands_luigi_its_runs_a_chunk_at_a_time(env, tmp_path, monkeypatch):
+    # Luigi's scheduler sorts every pending task on each request for work, so a batch of
+    # thousands of keywords required at once spent most of its time scheduling: the runs
+    # of a chunk are scheduled only when the chunk before it has finished.
+    import tasks.batch
+    from tasks import TopicBatch
+
+    monkeypatch.setattr(tasks.batch, "RUN_CHUNK", 2)
+    keywords = ["computer vision", "neural networks", "speech recognition"]
+    kw_file = tmp_path / "three.txt"
+    kw_file.write_text("\n".join(keywords) + "\n")
+    events: list[tuple[str, str]] = []
+
+    def scheduled(task, dependency):  # a run's own dependencies are read when it is scheduled
+        if task.task_family == "TopicConcepts" and ("scheduled", task.keyword) not in events:
+            events.append(("scheduled", task.keyword))
+
+    def finished(task):
+        if task.task_family == "TopicConcepts":
+            events.append(("finished", task.keyword))
+
+    luigi.Task.event_handler(luigi.Event.DEPENDENCY_DISCOVERED)(scheduled)
+    luigi.Task.event_handler(luigi.Event.SUCCESS)(finished)
+    try:
+        with luigi_config(TopicConcepts=PARAMS):
+            batch = TopicBatch(keywords_file=str(kw_file), top=5, output_root=str(env["out"]))
+            assert run(batch)
+            doc = json.loads(Path(batch.output()["json"].path).read_text())
+    finally:
+        for event, handler in ((luigi.Event.DEPENDENCY_DISCOVERED, scheduled), (luigi.Event.SUCCESS, finished)):
+            luigi.Task._event_callbacks.get(luigi.Task, {}).get(event, set()).discard(handler)
+    first = {e for e in events if e[0] == "scheduled"}
+    assert first == {("scheduled", k) for k in keywords}
+    third = events.index(("scheduled", "speech recognition"))
+    # Both runs of the first chunk finished before the third keyword's run was scheduled.
+    assert {("finished", "computer vision"), ("finished", "neural networks")} <= set(events[:third])
+    assert [r["keyword"] for r in doc["runs"]] == keywords
+
+
 def test_run_dir_follows_the_index_config_and_the_cwd(tmp_path, monkeypatch):
     # run_dir is kept per task; a changed [BuildIndex] or working directory in the same
     # process must still give the folder those name, never the one computed before.
