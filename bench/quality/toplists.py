@@ -107,6 +107,7 @@ def run_reports(keywords: list[str], site: Site | None = None) -> list[tuple[str
     import luigi
 
     import tasks  # noqa: F401  (registers the tasks)
+    from tasks.batch import RUN_CHUNK
     from tasks.topic import TopicConcepts
 
     cfg = luigi.configuration.get_config()
@@ -121,9 +122,11 @@ def run_reports(keywords: list[str], site: Site | None = None) -> list[tuple[str
     try:
         runs = [TopicConcepts(keyword=k, **extra) for k in keywords]
         # Each run's console lines (its summary, or "done by an earlier run") go to stderr:
-        # the tools print their tables on stdout.
+        # the tools print their tables on stdout. A chunk of runs a build, as TopicBatch
+        # hands them to Luigi (tasks.batch.RUN_CHUNK: its scheduler slows with thousands pending).
         with contextlib.redirect_stdout(sys.stderr):
-            built = luigi.build(runs, local_scheduler=True, log_level="WARNING")
+            built = all(luigi.build(runs[i:i + RUN_CHUNK], local_scheduler=True, log_level="WARNING")
+                        for i in range(0, len(runs), RUN_CHUNK))
         if not built:
             print("a topic run failed: see the Luigi log above", file=sys.stderr)
             return None
