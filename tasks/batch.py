@@ -124,9 +124,9 @@ class TopicBatch(Stage):
         runs = self.runs()
         reports = []
         for start in range(0, len(runs), RUN_CHUNK):
-            # Luigi's scheduler sorts every pending task on each request for work: a batch
-            # of 2,000 keywords (22,000 tasks) required at once spent most of its time there
-            # (bench/bench_batch.py). A finished chunk's runs are found complete and passed over.
+            # Luigi's scheduler sorts every pending task on each request for work: a batch of
+            # 800 keywords (8,800 tasks) required at once took 1.43x as long, and the gap grows
+            # with the batch (bench/bench_batch.py). A finished chunk's runs are found complete.
             reports += yield runs[start:start + RUN_CHUNK]
             done = min(start + RUN_CHUNK, len(runs))
             self.set_status_message(f"{done} of {len(runs)} keywords' runs finished")
