@@ -126,7 +126,8 @@ from typing import Callable, Sequence
 
 from pipeline.search import MAX_TWIN_WORDS
 from pipeline.store import numbering_depth, title_name
-from pipeline.text import contains_phrase, name_marks, normalise, qualifier, singular_words, without_qualifier, words
+from pipeline.text import (contains_phrase, name_marks, normalise, qualifier, singular_last, singular_words,
+                           without_qualifier, words)
 
 from .hearst import Said
 from .kinds import KINDS, kind_of_page
@@ -137,7 +138,7 @@ from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 216  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 217  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,
@@ -964,7 +965,11 @@ def by_sense(pages: list[tuple[str, str, str]], keyword: str,
     ("Android (robot)", "Android (operating system)"), in store order; the one whose
     qualifier the keyword's documents name most often ("operating system": 322 documents
     with "android", "robot": 49) is the sense the collection, and so the run's pages, are
-    about. Exact titles keep their place first; ties keep store order.
+    about. Before that, a name in the singular, as a wiki titles a thing: "String (computer
+    science)" for "string" or "strings" before "Strings (Unix)", a command (a plural title
+    names a class or, as there, a name), which "unix" beside "string" would otherwise put
+    first; "Bird" for "birds" before "Birds (film)". Exact titles keep their place first;
+    ties keep store order.
     """
     key = normalise(keyword)
     exact = [p for p in pages if normalise(title_name(p[1])) == key]
@@ -974,7 +979,9 @@ def by_sense(pages: list[tuple[str, str, str]], keyword: str,
         q = qualifier(title_name(page[1]))
         return count([keyword, q]) if words(q) else 0
     weights = {p[0]: uses(p) for p in pages}
-    return sorted(pages, key=lambda p: -weights[p[0]])
+    one = singular_last(key)
+    in_singular = {p[0] for p in pages if normalise(without_qualifier(title_name(p[1]))) == one}
+    return sorted(pages, key=lambda p: (p[0] not in in_singular, -weights[p[0]]))
 
 
 def choose_page(pages: list[tuple[str, str, str]], keyword: str,

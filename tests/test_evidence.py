@@ -1783,6 +1783,28 @@ def test_by_sense_puts_the_sense_the_collection_uses_first():
     assert by_sense([robot], "android", count) == [robot]
 
 
+def test_by_sense_puts_a_name_in_the_singular_before_a_plural_one():
+    from scoring.evidence import by_sense
+    command = ("u/cmd", "Strings (Unix) - Wikipedia", "strings is a command ...")
+    data = ("u/cs", "String (computer science) - Wikipedia", "In computer programming, a string is ...")
+    uses = {("string", "unix"): 120, ("string", "computer science"): 40,
+            ("strings", "unix"): 120, ("strings", "computer science"): 40}
+    count = lambda phrases: uses.get(tuple(phrases), 0)  # noqa: E731
+    # "unix" is named beside "string" more often, but a wiki titles a thing in the singular.
+    assert by_sense([command, data], "string", count) == [data, command]
+    assert by_sense([command, data], "strings", count) == [data, command]
+    # An unqualified singular title for a plural keyword ranks before a qualified plural one.
+    bird = ("u/bird", "Bird - Wikipedia", "Birds are a group of ...")
+    film = ("u/film", "Birds (film) - Wikipedia", "Birds is a film ...")
+    count = lambda phrases: 30 if list(phrases) == ["birds", "film"] else 0  # noqa: E731
+    assert by_sense([film, bird], "birds", count) == [bird, film]
+    # Among names in the singular, the qualifier the keyword's documents name most still decides.
+    robot = ("u/robot", "Android (robot) - Wikipedia", "An android is a robot ...")
+    system = ("u/os", "Android (operating system) - Wikipedia", "Android is a mobile operating system ...")
+    count = lambda phrases: {"robot": 49, "operating system": 322}.get(list(phrases)[1], 0)  # noqa: E731
+    assert by_sense([robot, system], "androids", count) == [system, robot]
+
+
 @pytest.mark.parametrize("kind, written, keyword, people_asked, expected", [
     ("organisation", "Utah Data Center", "data center", False, "concept"),  # one of the data centers
     ("organisation", "Harvard Medical School", "medical school", False, "concept"),
