@@ -262,6 +262,11 @@ def test_says_is_a_finds_the_keyword_in_the_genus(lead, keyword):
     # After a relative pronoun: what the subject does or uses, not what it is.
     ("Computational chemistry is a branch of chemistry that uses computer simulation.", "computer simulation"),
     ("Ornithology is a branch of zoology which concerns the study of birds.", "birds"),
+    # After an example cue: an example of the genus, which is broader than it or holds it.
+    ("Propagule is any structure capable of generating a new plant; includes seeds, spores.", "seeds"),
+    ("The mind is the set of cognitive faculties including consciousness, imagination.", "consciousness"),
+    ("Microbiology is the study of microscopic organisms, such as bacteria, viruses.", "bacteria"),
+    ("A near-Earth object is any small Solar System body, e.g. an asteroid or comet.", "asteroid"),
     ("", "economics"),
     ("No verb here, only economics.", "economics"),
 ])
