@@ -10,7 +10,7 @@ import functools
 import re
 
 from pipeline.store import title_name
-from pipeline.text import (compound_groups, contains_phrase, normalise, phrase_starts, qualifier, singular, singular_words, stemmed,
+from pipeline.text import (compound_groups, contains_phrase, normalise, phrase_starts, qualifier, singular, singular_words, stem, stemmed,
                            without_qualifier, words, words_as_written)
 
 from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAST_ENDS, DESCRIPTION_WORDS,
@@ -275,9 +275,17 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
     by a hyphen ("Semi-supervised learning" for "supervised learning"), a conjunction or
     preposition, nor a possessive ("Intel's graphics processing units") or NOT_KIND_MODIFIERS,
     nor set beside it by a sign or a colon ("sed & awk", "Kristen Nygaard – SIMULA",
-    "Terminal: terminal emulator": two names, not a kind of one)."""
+    "Terminal: terminal emulator": two names, not a kind of one).
+
+    The keyword's words may end the name in another form of the same stem (Porter's): "Tiling
+    window manager" for window management, "merge sort" for sorting, "wave soldering" for
+    soldered. Session 80, over the judged first 10s of version 218
+    (listed and weak places), such names were hits in 40 of 50 places, 17 of 22 among the weak
+    candidates, whose hits are otherwise about one in ten."""
     kw, ph = concept_key(keyword), concept_key(phrase)
-    if not kw or len(ph) <= len(kw) or ph[-len(kw):] != kw or sets_beside(phrase, keyword):
+    if not kw or len(ph) <= len(kw) or sets_beside(phrase, keyword):
+        return False
+    if ph[-len(kw):] != kw and [stem(w) for w in ph[-len(kw):]] != [stem(w) for w in kw]:
         return False
     # The keyword's words must be whole space-separated tokens of the name as written.
     tokens, n = without_qualifier(phrase).split(), 0

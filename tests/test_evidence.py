@@ -1405,6 +1405,8 @@ def test_names_works_when_the_keyword_is_a_kind_of_work(keyword, works):
     ("Mobile e-commerce", "e-commerce"), ("Non-volatile memory", "memory"), ("Data-flow analysis", "analysis"),
     ("Static program analysis", "program analysis"), ("Graphical terminals", "terminal"),
     ("C++ templates", "template"), ("x86-64 assembly", "assembly"),  # a sign inside a modifier's word is no joint
+    # the keyword's words in another form of their stem (version 220)
+    ("Tiling window manager", "window management"), ("merge sort", "sorting"), ("wave soldering", "soldered"),
 ])
 def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keyword):
     from scoring.names import names_a_kind
@@ -1422,6 +1424,8 @@ def test_a_name_that_is_the_keywords_with_a_modifier_names_a_kind(phrase, keywor
     # set beside it by a sign or a colon: two names (version 159)
     ("sed & awk", "awk"), ("Kristen Nygaard – SIMULA", "simula"), ("Terminal: terminal emulator", "terminal emulator"),
     ("Bison, Yacc", "yacc"),
+    # another form of the keyword's stem with no modifier, or joined to one by a hyphen (version 220)
+    ("window manager", "window management"), ("Big-endian", "endianness"), ("Sorting algorithms", "sorting"),
 ])
 def test_other_names_holding_the_keyword_name_no_kind(phrase, keyword):
     from scoring.names import names_a_kind
