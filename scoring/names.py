@@ -279,13 +279,12 @@ def names_a_kind(phrase: str, keyword: str) -> bool:
 
     The keyword's words may end the name in another form of the same stem (Porter's): "Tiling
     window manager" for window management, "merge sort" for sorting, "wave soldering" for
-    soldered. Session 80, over the judged first 10s of version 218
-    (listed and weak places), such names were hits in 40 of 50 places, 17 of 22 among the weak
-    candidates, whose hits are otherwise about one in ten."""
+    soldered. Session 80, over the judged first 10s of version 218 (listed and weak places),
+    such names were hits in 40 of 50 places, 17 of 22 among the weak candidates, whose hits are
+    otherwise about one in ten."""
     kw, ph = concept_key(keyword), concept_key(phrase)
-    if not kw or len(ph) <= len(kw) or sets_beside(phrase, keyword):
-        return False
-    if ph[-len(kw):] != kw and [stem(w) for w in ph[-len(kw):]] != [stem(w) for w in kw]:
+    if (not kw or len(ph) <= len(kw) or list(map(stem, ph[-len(kw):])) != list(map(stem, kw))
+            or sets_beside(phrase, keyword)):
         return False
     # The keyword's words must be whole space-separated tokens of the name as written.
     tokens, n = without_qualifier(phrase).split(), 0
