@@ -26,7 +26,7 @@ from scoring.evidence import (BORROWING_READ, CONCEPT_FLOOR, MIN_BORROWING_DOCUM
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
-from scoring.lead import (abbreviates, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
+from scoring.lead import (abbreviates, is_disambiguation, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
                           opens_in_lower_case, opens_in_setting, opens_on, opens_with_keyword, says_is_a, setting_names,
                           shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
@@ -78,8 +78,46 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         n_docs = backend.document_count()
         found = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
                         page_cache)
-        return _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
-                      n_docs, found, progress)
+        result = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
+                        n_docs, found, progress)
+        # No page titled as the keyword and nothing listed: the page its name links to, when it
+        # answers to the name ("azure" -> "Microsoft Azure"), is read as its own page, and its
+        # list kept if it lists something. Read so for every pageless keyword (version 219, a
+        # trial), it cost listed precision where the paragraphs had listed well already.
+        linked = (linked_own_page(backend, keyword, found.sense)
+                  if not found.keyword_page and lists_nothing(result["candidates"]) else None)
+        if linked is None or not in_domain(host(linked[0]), domain):
+            return result
+        again = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
+                       n_docs, _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages,
+                                       n_docs, page_cache, linked), progress)
+        if lists_nothing(again["candidates"]):
+            return result
+        again["keyword_page_linked"] = True
+        again["keyword_link_senses"] = result["keyword_link_senses"]
+        return again
+
+
+def lists_nothing(rows: Sequence[dict]) -> bool:
+    """True if no row is a concept over the confidence floor that no rule scored 0."""
+    return not any(r["kind"] == CONCEPT.kind and not r.get("ruled_out") and not r.get("weak") for r in rows)
+
+
+def linked_own_page(backend: SearchBackend, keyword: str, sense: Sense | None) -> tuple[str, str, str, None] | None:
+    """(url, title, lead, None) of the stored page a pageless keyword's name is linked to
+    (keyword_sense) when that page answers to the name: its title holds the keyword's words
+    ("Microsoft Azure", "Mainframe computer"), or its first sentence gives the keyword as
+    another of its names; else None."""
+    if sense is None or sense.page is None:
+        return None
+    row = stored_row(backend, sense.page)
+    if row is None or is_disambiguation(row[1], row[2]):
+        return None
+    wanted = tuple(singular_words(keyword))
+    if not wanted or not (set(wanted) <= set(singular_words(title_name(row[1])))
+                          or wanted in subject_names(row[1], row[2])):
+        return None
+    return row[0], row[1], row[2], None
 
 
 @dataclass
@@ -118,8 +156,10 @@ class _Found:
 
 def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count: Callable[[Sequence[str]], int],
             threshold: float, domain: str, rules: BoilerplateRules, taxonomy: Graph | None, pages: Sequence[str],
-            n_docs: int, page_cache: PageCache | None = None) -> _Found:
-    """Every source's candidates, counted and scored as the mined ones are."""
+            n_docs: int, page_cache: PageCache | None = None,
+            linked: tuple[str, str, str, None] | None = None) -> _Found:
+    """Every source's candidates, counted and scored as the mined ones are; `linked` is the page
+    read as the keyword's own where none is titled so (linked_own_page)."""
     mined = {r["phrase"] for r in scored}
     # A glossary entry is a small page of its own: its description names what the term is
     # (session 29). Pages' first paragraphs come first, so a term with a page is read there.
@@ -170,6 +210,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             own, titled = (*chapters[0], None), True
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
+    if linked is not None:
+        own, titled = linked, True
     # A page that names the keyword in its first paragraph is about it; so is one titled as
     # the keyword (or the keyword and its twin) whose first paragraph does not repeat the
     # name: a manual's chapter ("Chapter 21. Client Authentication": "When a client

@@ -127,6 +127,17 @@ def no_keyword_page_note(report: dict) -> str | None:
             "about it link to stands in for that page's links; expect neighbours' terms among the top concepts.")
 
 
+def linked_page_note(report: dict) -> str | None:
+    """A note when the keyword's page is the one its name is linked to, no page being titled
+    with it (pipeline.evidence_stage.linked_own_page), else None."""
+    if not report.get("keyword_page_linked"):
+        return None
+    return (f"Page by link: no page is titled with the keyword and, without one, every concept was weak; the "
+            f"collection's paragraphs link its name to {report['keyword_page']}, whose title or first sentence "
+            "answers to it, so the concepts follow that page as the keyword's own. For another sense, "
+            f"{_ASK_BY_NAME}")
+
+
 def all_weak_note(report: dict) -> str | None:
     """A warning when the default method found candidates but none scoring at the confidence floor, else None."""
     if (report.get("parameters", {}).get("method") != "evidence" or listed_concepts(report["candidates"])
@@ -188,7 +199,7 @@ def other_pages_note(report: dict) -> str | None:
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
     return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
-                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report),
+                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report), linked_page_note(report),
                         senses_note(report), other_pages_note(report), all_weak_note(report)) if n]
 
 

@@ -329,3 +329,18 @@ def test_a_run_whose_every_concept_is_weak_says_so_before_the_list():
     assert note in summary_lines(rep, "r.md")
     rep["parameters"]["method"] = "published"  # the published method has no floor
     assert all_weak_note(rep) is None
+
+
+def test_a_page_read_by_link_is_named_in_a_note():
+    from tasks.report import linked_page_note
+
+    rep = _report(40)
+    rep.update(keyword="azure", keyword_page="https://en.wikipedia.org/wiki/Microsoft_Azure", keyword_page_linked=True)
+    note = linked_page_note(rep)
+    assert note.startswith("Page by link: no page is titled with the keyword")
+    assert "link its name to https://en.wikipedia.org/wiki/Microsoft_Azure, whose title" in note
+    assert f"**{note}**" in render_markdown(rep)
+    rep["keyword_page_linked"] = False  # a page titled as the keyword
+    assert linked_page_note(rep) is None and "Page by link" not in render_markdown(rep)
+    rep.pop("keyword_page_linked")  # a run from before the field
+    assert linked_page_note(rep) is None

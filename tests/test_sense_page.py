@@ -11,7 +11,8 @@ import pytest
 
 from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
-from pipeline.evidence_stage import Sense, _rank_once, keyword_link_targets, keyword_sense, links_naming_keyword, name_links
+from pipeline.evidence_stage import (Sense, _rank_once, keyword_link_targets, keyword_sense, linked_own_page,
+                                     links_naming_keyword, lists_nothing, name_links)
 
 
 def _page(body: str) -> str:
@@ -88,6 +89,48 @@ def test_every_page_the_name_is_linked_to_is_counted_by_the_pages_linking_it(bac
                      {"title": "Computer programming", "page": WIKI + "Computer_programming", "pages": 2},
                      {"title": "Mathematical programming", "page": WIKI + "Mathematical_programming", "pages": 1}]
     assert keyword_link_targets(name_links(backend, {}, "programming")) == []
+
+
+LINKED_LEADS = {"Microsoft Azure": "Microsoft Azure, or just Azure, is the cloud computing platform of Microsoft.",
+                "Computer programming": "Computer programming or coding is the composition of sequences of "
+                                        "instructions.",
+                "Mainframe computer": "A mainframe computer, informally called a mainframe, is a computer used by "
+                                      "large organizations.",
+                "Mercury": "Mercury may refer to: Mercury (planet), Mercury (element)."}
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory):
+    b = tiny_store(tmp_path_factory.mktemp("linked") / "pages.sqlite",
+                   {title: (_page(f"<p>{lead}</p>"), lead) for title, lead in LINKED_LEADS.items()})
+    yield b
+    b.con.close()
+
+
+@pytest.mark.parametrize("keyword, title", [("azure", "Microsoft Azure"), ("mainframes", "Mainframe computer"),
+                                            ("coding", "Computer programming")])
+def test_a_linked_page_answering_to_the_name_is_read_as_the_keywords_own(linked, keyword, title):
+    # Its title holds the keyword's words (in the singular), or its first sentence gives the
+    # keyword as another of its names ("Computer programming or coding is ...").
+    url = WIKI + title.replace(" ", "_")
+    assert linked_own_page(linked, keyword, Sense(url, ())) == (url, title, LINKED_LEADS[title], None)
+
+
+@pytest.mark.parametrize("keyword, sense", [
+    ("hacking", Sense(WIKI + "Computer_programming", ("computer", "programming"))),  # answers to another name
+    ("planets", Sense(WIKI + "Mercury", ("mercury",))),  # a disambiguation page speaks for no sense
+    ("azure", Sense(None, ("microsoft", "azure"))),  # a target the collection does not hold
+    ("azure", None)])  # no page takes half the links
+def test_no_linked_page_when_it_does_not_answer_to_the_name_or_is_not_held(linked, keyword, sense):
+    assert linked_own_page(linked, keyword, sense) is None
+
+
+def test_a_list_of_weak_ruled_out_and_other_kinds_lists_nothing():
+    weak = {"kind": "concept", "weak": True, "ruled_out": False}
+    ruled = {"kind": "concept", "weak": False, "ruled_out": True}
+    person = {"kind": "person", "weak": False, "ruled_out": False}
+    assert lists_nothing([weak, ruled, person]) and lists_nothing([])
+    assert not lists_nothing([weak, {"kind": "concept", "weak": False, "ruled_out": False}])
 
 
 def _row(phrase: str, score: float, page: str | None, display: str | None = None) -> dict:
