@@ -19,14 +19,14 @@ from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
 from lxml import etree
 
 from scoring.evidence import (BORROWING_READ, CONCEPT_FLOOR, MIN_BORROWING_DOCUMENTS, OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
-                              at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common,
+                              at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common, is_listed,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
                               rank_key, weigh, wordnet_sibling, floor_of, describes_an_aspect,
                               is_chapter_on, marked_alike, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
-from scoring.lead import (abbreviates, is_disambiguation, genus_of, is_broader, keyword_is_a_field, name_words, names_a_field, names_as_alias,
+from scoring.lead import (abbreviates, genus_of, is_broader, is_disambiguation, keyword_is_a_field, name_words, names_a_field, names_as_alias,
                           opens_in_lower_case, opens_in_setting, opens_on, opens_with_keyword, says_is_a, setting_names,
                           shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
@@ -88,9 +88,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                   if not found.keyword_page and lists_nothing(result["candidates"]) else None)
         if linked is None or not in_domain(host(linked[0]), domain):
             return result
+        by_link = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
+                          page_cache, linked)
         again = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
-                       n_docs, _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages,
-                                       n_docs, page_cache, linked), progress)
+                       n_docs, by_link, progress)
         if lists_nothing(again["candidates"]):
             return result
         again["keyword_page_linked"] = True
@@ -99,8 +100,8 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
 
 
 def lists_nothing(rows: Sequence[dict]) -> bool:
-    """True if no row is a concept over the confidence floor that no rule scored 0."""
-    return not any(r["kind"] == CONCEPT.kind and not r.get("ruled_out") and not r.get("weak") for r in rows)
+    """True if the default method would list none of the weighed rows (scoring.evidence.is_listed)."""
+    return not any(is_listed(r["kind"], bool(r.get("ruled_out")), bool(r.get("weak"))) for r in rows)
 
 
 def linked_own_page(backend: SearchBackend, keyword: str, sense: Sense | None) -> tuple[str, str, str, None] | None:

@@ -1200,12 +1200,17 @@ def ruled_out(candidate: dict) -> bool:
     return e.get("ruled_out", not e.get("why", "S1 ").startswith("S1 "))
 
 
+def is_listed(kind: str, is_ruled_out: bool, is_weak_evidence: bool) -> bool:
+    """True for what the default method lists as a concept: a concept (no person, organisation,
+    work or broader term) that no rule scored 0 and whose evidence is not weak."""
+    return kind == "concept" and not is_ruled_out and not is_weak_evidence
+
+
 def listed_concepts(candidates: list[dict], with_weak: bool = False) -> list[dict]:
-    """The report candidates the default method lists as its concepts, in order: not people,
-    organisations, works or broader terms, not the names a rule scores 0, and (unless
-    `with_weak`) none whose evidence is weak (is_weak)."""
-    return [c for c in candidates if c.get("evidence", {}).get("kind", "concept") == "concept" and not ruled_out(c)
-            and (with_weak or not weak(c))]
+    """The report candidates the default method lists as its concepts, in order (is_listed; with
+    the weak ones too if `with_weak`)."""
+    return [c for c in candidates
+            if is_listed(c.get("evidence", {}).get("kind", "concept"), ruled_out(c), not with_weak and weak(c))]
 
 
 def weak_concepts(candidates: list[dict]) -> list[dict]:

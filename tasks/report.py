@@ -199,8 +199,9 @@ def other_pages_note(report: dict) -> str | None:
 def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
     return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
-                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report), linked_page_note(report),
-                        senses_note(report), other_pages_note(report), all_weak_note(report)) if n]
+                        stopwords_note(report), few_pages_note(report), no_keyword_page_note(report),
+                        linked_page_note(report), senses_note(report), other_pages_note(report),
+                        all_weak_note(report)) if n]
 
 
 def _heading(report: dict, n_docs: str = "") -> list[str]:
