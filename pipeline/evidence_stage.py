@@ -74,11 +74,14 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     (scoring.peers). `page_cache` keeps what the pages' trees say for later runs.
     """
     # The keyword's sentences are read beside the index work below (pipeline.sentence_reader).
+    # The items are read once, lazily and only for a name keyword; a second weighing (below)
+    # asks again for what the first read.
+    beside = functools.cache(functools.partial(listed_beside, items, keyword))
     with SentenceReader(backend, keyword, domain) as reader:
         n_docs = backend.document_count()
         found = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
                         page_cache)
-        result = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
+        result = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, beside,
                         n_docs, found, progress)
         # No page titled as the keyword and nothing listed: the page its name links to, when it
         # answers to the name ("azure" -> "Microsoft Azure"), is read as its own page, and its
@@ -90,7 +93,7 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
             return result
         by_link = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
                           page_cache, linked)
-        again = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, items,
+        again = _weigh(reader, backend, keyword, scored, cands, star_result, count, threshold, taxonomy, beside,
                        n_docs, by_link, progress)
         if lists_nothing(again["candidates"]):
             return result
@@ -316,7 +319,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
 
 def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored: Sequence[dict],
            cands: Sequence[dict], star_result: dict, count: Callable[[Sequence[str]], int], threshold: float,
-           taxonomy: Graph | None, items: Iterable[dict], n_docs: int, found: _Found, progress: Progress) -> dict:
+           taxonomy: Graph | None, beside: Callable[[], frozenset[tuple[str, ...]]], n_docs: int, found: _Found,
+           progress: Progress) -> dict:
     """evidence() once the sources are gathered, with the keyword's sentences read by `reader`."""
     # "Python", "USB": one thing, whose parts hold its name and whose siblings share its genus.
     name_share = reader.name_share()
@@ -324,7 +328,7 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
     # whatever the rest of the collection does ("systemd", "musl", "dpkg").
     keyword_is_name = name_share >= NAME_SHARE or opens_in_lower_case(found.keyword_lead, keyword)
     weigher = _Weigher(backend, keyword, taxonomy, found, cands, star_result.get("stars", {}), n_docs, keyword_is_name,
-                       beside=listed_beside(items, keyword) if keyword_is_name else frozenset())
+                       beside=beside() if keyword_is_name else frozenset())
     # What the sentences say of each candidate is read by the reader's worker while this
     # process reads pages and WordNet (first pass); the second pass puts the two together.
     reading = reader.said(sorted({weigher.written_of(r["phrase"], source) for r, source in found.todo}))

@@ -50,3 +50,11 @@ def test_the_linked_page_is_read_as_the_keywords_own_and_said_so(azure):
     assert linked_page_note(azure).startswith("Page by link: no page is titled with the keyword")
     # The pages linking the name are kept for the reader: where the page came from.
     assert azure["keyword_link_senses"][0]["title"] == "Microsoft Azure"
+
+
+def test_the_second_weighing_still_reads_the_lists_the_name_is_listed_in(azure):
+    # "Azure" is a name: what the mined lists put beside it are its peers (scoring.peers). The
+    # list items are read once; the weighing from the linked page asks for them again.
+    assert azure["keyword_is_name"]
+    beside = {c["phrase"] for c in azure["candidates"] if c["evidence"].get("listed_beside")}
+    assert {"GitHub", "Windows Update"} <= beside, beside
