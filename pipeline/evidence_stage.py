@@ -73,10 +73,10 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
     sharing a list with the keyword itself are its peers when it names one thing
     (scoring.peers). `page_cache` keeps what the pages' trees say for later runs.
     """
-    # The keyword's sentences are read beside the index work below (pipeline.sentence_reader).
     # The items are read once, lazily and only for a name keyword; a second weighing (below)
     # asks again for what the first read.
     beside = functools.cache(functools.partial(listed_beside, items, keyword))
+    # The keyword's sentences are read beside the index work below (pipeline.sentence_reader).
     with SentenceReader(backend, keyword, domain) as reader:
         n_docs = backend.document_count()
         found = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
@@ -86,10 +86,12 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
         # No page titled as the keyword and nothing listed: the page its name links to, when it
         # answers to the name ("azure" -> "Microsoft Azure"), is read as its own page, and its
         # list kept if it lists something. Read so for every pageless keyword (version 219, a
-        # trial), it cost listed precision where the paragraphs had listed well already.
-        linked = (linked_own_page(backend, keyword, found.sense)
+        # trial), it cost listed precision where the paragraphs had listed well already. The
+        # sources are gathered again whole: rare (8 of 2,872 judged keywords, session 81), and
+        # what a page about the keyword changes runs through most of them.
+        linked = (linked_own_page(backend, keyword, found.sense, domain)
                   if not found.keyword_page and lists_nothing(result["candidates"]) else None)
-        if linked is None or not in_domain(host(linked[0]), domain):
+        if linked is None:
             return result
         by_link = _gather(backend, keyword, scored, count, threshold, domain, rules, taxonomy, pages, n_docs,
                           page_cache, linked)
@@ -107,16 +109,19 @@ def lists_nothing(rows: Sequence[dict]) -> bool:
     return not any(is_listed(r["kind"], bool(r.get("ruled_out")), bool(r.get("weak"))) for r in rows)
 
 
-def linked_own_page(backend: SearchBackend, keyword: str, sense: Sense | None) -> tuple[str, str, str, None] | None:
+def linked_own_page(backend: SearchBackend, keyword: str, sense: Sense | None,
+                    domain: str = "") -> tuple[str, str, str, None] | None:
     """(url, title, lead, None) of the stored page a pageless keyword's name is linked to
-    (keyword_sense) when that page answers to the name: its title holds the keyword's words
-    ("Microsoft Azure", "Mainframe computer"), or its first sentence gives the keyword as
-    another of its names; else None."""
-    if sense is None or sense.page is None:
+    (keyword_sense), on a host `domain` allows, when that page answers to the name: its title
+    holds the keyword's words ("Microsoft Azure", "Mainframe computer"), or its first sentence
+    gives the keyword as another of its names; else None."""
+    if sense is None or sense.page is None or not in_domain(host(sense.page), domain):
         return None
     row = stored_row(backend, sense.page)
     if row is None or is_disambiguation(row[1], row[2]):
         return None
+    # Its words, in any order (not names.holds_name's run of them): "Java (programming
+    # language)" answers to "java language", "Static code analysis" to "static analysis".
     wanted = tuple(singular_words(keyword))
     if not wanted or not (set(wanted) <= set(singular_words(title_name(row[1])))
                           or wanted in subject_names(row[1], row[2])):

@@ -120,9 +120,11 @@ def test_a_linked_page_answering_to_the_name_is_read_as_the_keywords_own(linked,
     ("hacking", Sense(WIKI + "Computer_programming", ("computer", "programming"))),  # answers to another name
     ("planets", Sense(WIKI + "Mercury", ("mercury",))),  # a disambiguation page speaks for no sense
     ("azure", Sense(None, ("microsoft", "azure"))),  # a target the collection does not hold
-    ("azure", None)])  # no page takes half the links
+    ("azure", None),  # no page takes half the links
+    ("mainframes", Sense(WIKI + "Mainframe_computer", ("mainframe", "computer")))])  # a host --domain leaves out
 def test_no_linked_page_when_it_does_not_answer_to_the_name_or_is_not_held(linked, keyword, sense):
-    assert linked_own_page(linked, keyword, sense) is None
+    domain = ".edu" if keyword == "mainframes" else ""
+    assert linked_own_page(linked, keyword, sense, domain) is None
 
 
 def test_a_list_of_weak_ruled_out_and_other_kinds_lists_nothing():
