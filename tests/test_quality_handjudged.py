@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.quality.handjudged import JUDGEMENTS, judge, render, top_concepts
+from bench.quality.handjudged import FAMILIES, JUDGEMENTS, families, judge, render, top_concepts
 
 
 def test_plurals_and_qualifiers_match_and_the_rest_is_unjudged():
@@ -112,3 +112,27 @@ def test_another_site_is_scored_with_its_own_judgements_and_the_configuration_re
     with pytest.raises(SystemExit) as stop:  # --url-prefix and --output-root are needed too
         main(["--corpus", str(docs)])
     assert stop.value.code == 2
+
+
+def test_families_group_the_sets_keywords_and_the_drawn_ones_together():
+    sets = {"s1": {"family": "chosen", "keywords": ["a"]}, "s2": {"family": "drawn-links", "keywords": ["b", "c"]},
+            "s3": {"family": "drawn-pages", "keywords": ["d"]}, "s4": {"family": "drawn-links", "keywords": ["e"]}}
+    got = families(sets)
+    assert got == {"chosen": ["a"], "drawn-pages": ["d"], "drawn-links": ["b", "c", "e"], "drawn": ["d", "b", "c", "e"]}
+
+
+def test_render_gives_each_family_its_totals_before_the_sets():
+    rows = [judge("a", ["x", "y"], {"hits": ["x"], "misses": ["y"]}), judge("b", ["w"], {"hits": ["w"]})]
+    lines = render(rows, {"old": ["a"]}, {"taxonomy": ["a"]})
+    assert lines[-2].startswith("- family taxonomy (1 keywords): 1 hits of 2 judged places (0.50)")
+    assert lines[-1].startswith("- set old (1 keywords): 1 hits of 2 judged places (0.50)")
+
+
+def test_every_judged_set_names_its_family():
+    sets = json.loads(JUDGEMENTS.read_text(encoding="utf-8"))["sets"]
+    assert {name: entry.get("family") for name, entry in sets.items() if entry.get("family") not in FAMILIES} == {}
+    # The drawn-from-links sets say so in their notes; no other family's does.
+    for name, entry in sets.items():
+        assert (entry["family"] == "drawn-links") == any(
+            cue in entry["about"] for cue in ("link to and do not hold", "links to and does not hold", "pool links",
+                                              "new pool")), name

@@ -1,6 +1,6 @@
 """Score the default method's top 10 against the developers' hand judgements (judgements.json).
 
-    python -m bench.quality.handjudged                   # every judged keyword, totals per set
+    python -m bench.quality.handjudged                   # every judged keyword, totals per family and set
     python -m bench.quality.handjudged "database" "unix"
 
 Runs TopicConcepts (luigi.cfg defaults, the index of `[BuildIndex] corpus`) for each
@@ -92,17 +92,37 @@ def totals(rows: list[Judged]) -> str:
             f" listed of {slots} slots, hits over all slots {per_ten}.")
 
 
-def render(rows: list[Judged], sets: dict[str, list[str]] | None = None) -> list[str]:
-    """The Markdown table and totals, overall and per set of keywords."""
+# How a set's keywords were chosen (each set's "family" in judgements.json): the README's
+# figures are totals by family, so one command gives them. "drawn-pages": at random from the
+# corpus's page titles; "drawn-links": at random from the titles of the articles its pages link
+# to and it lacks; "taxonomy": names of an external classification's concepts, judged in its
+# sense; "chosen": written down by a developer.
+FAMILIES = ("chosen", "drawn-pages", "drawn-links", "taxonomy")
+
+
+def families(sets: dict[str, dict]) -> dict[str, list[str]]:
+    """{family: its sets' keywords} of judgements.json's sets, in FAMILIES order; the drawn
+    families together as "drawn" too (the README's drawn sets)."""
+    out: dict[str, list[str]] = {name: [] for name in FAMILIES}
+    for entry in sets.values():
+        out[entry["family"]].extend(entry["keywords"])
+    out["drawn"] = out["drawn-pages"] + out["drawn-links"]
+    return {name: keywords for name, keywords in out.items() if keywords}
+
+
+def render(rows: list[Judged], sets: dict[str, list[str]] | None = None,
+           by_family: dict[str, list[str]] | None = None) -> list[str]:
+    """The Markdown table and totals, overall, per family of sets and per set of keywords."""
     lines = ["# The default method's top 10 against the hand judgements", "",
              "| keyword | hits | misses | unjudged |", "|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r.keyword} | {len(r.hits)} | {len(r.misses)} | {', '.join(r.unjudged) or '-'} |")
     lines += ["", totals(rows)]
-    for name, keywords in (sets or {}).items():
-        members = [r for r in rows if r.keyword in set(keywords)]
-        if members and len(members) < len(rows):
-            lines.append(f"- set {name} ({len(members)} keywords): {totals(members)}")
+    for kind, groups in (("family", by_family), ("set", sets)):
+        for name, keywords in (groups or {}).items():
+            members = [r for r in rows if r.keyword in set(keywords)]
+            if members and len(members) < len(rows):
+                lines.append(f"- {kind} {name} ({len(members)} keywords): {totals(members)}")
     return lines
 
 
@@ -136,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     tops = {keyword: top_concepts(report) for keyword, report in reports}
     rows = [judge(keyword, tops[keyword], judgements[keyword]) for keyword, _ in reports]
     sets = {name: entry["keywords"] for name, entry in data.get("sets", {}).items()}
-    lines = render(rows, sets) + ["", "## The top 10s", ""] + top_table(
+    lines = render(rows, sets, families(data.get("sets", {}))) + ["", "## The top 10s", ""] + top_table(
         rows, tops, {keyword: report["n_k"] for keyword, report in reports})
     publish(args.out, lines)
     return 0
