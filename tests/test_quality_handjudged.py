@@ -119,6 +119,8 @@ def test_families_group_the_sets_keywords_and_the_drawn_ones_together():
             "s3": {"family": "drawn-pages", "keywords": ["d"]}, "s4": {"family": "drawn-links", "keywords": ["e"]}}
     got = families(sets)
     assert got == {"chosen": ["a"], "drawn-pages": ["d"], "drawn-links": ["b", "c", "e"], "drawn": ["d", "b", "c", "e"]}
+    # A site's judgements name no family: no family line, and no KeyError.
+    assert families({"manual-held-out": {"keywords": ["x"]}}) == {}
 
 
 def test_render_gives_each_family_its_totals_before_the_sets():

@@ -102,10 +102,12 @@ FAMILIES = ("chosen", "drawn-pages", "drawn-links", "taxonomy")
 
 def families(sets: dict[str, dict]) -> dict[str, list[str]]:
     """{family: its sets' keywords} of judgements.json's sets, in FAMILIES order; the drawn
-    families together as "drawn" too (the README's drawn sets)."""
+    families together as "drawn" too (the README's drawn sets). A documentation site's sets
+    (judgements-postgresql.json ...) name no family and are left out."""
     out: dict[str, list[str]] = {name: [] for name in FAMILIES}
     for entry in sets.values():
-        out[entry["family"]].extend(entry["keywords"])
+        if entry.get("family") in out:
+            out[entry["family"]].extend(entry["keywords"])
     out["drawn"] = out["drawn-pages"] + out["drawn-links"]
     return {name: keywords for name, keywords in out.items() if keywords}
 
