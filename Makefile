@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-sqlite bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -89,6 +89,12 @@ bench-pandas: setup
 	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-pandas.tsv --toc user_guide/index.html \
 		--corpus output/sites/pandas-1.5 --url-prefix https://pandas.pydata.org/pandas-docs/version/1.5/ \
 		--output-root output/sites/runs-pandas --out bench/results/quality/tocjudge-pandas.md
+
+bench-sqlite: setup
+	sh bench/quality/fetch_debian_docs.sh sqlite3-doc usr/share/doc/sqlite3 output/sites/sqlite-3.40
+	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-sqlite.json \
+		--corpus output/sites/sqlite-3.40 --url-prefix https://www.sqlite.org/ \
+		--output-root output/sites/runs-sqlite --out bench/results/quality/handjudged-sqlite.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -138,3 +138,13 @@ def test_every_judged_set_names_its_family():
         assert (entry["family"] == "drawn-links") == any(
             cue in entry["about"] for cue in ("link to and do not hold", "links to and does not hold", "pool links",
                                               "new pool")), name
+
+
+def test_the_sqlite_site_s_judgements_hold_every_keyword_once_with_its_places():
+    data = json.loads(JUDGEMENTS.with_name("judgements-sqlite.json").read_text(encoding="utf-8"))
+    keywords, sets = data["keywords"], data["sets"]
+    assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
+    assert len(keywords) == 25
+    # Each keyword's places, listed then weak, number 10 but where its run showed fewer.
+    assert all(1 <= len(v["hits"]) + len(v["misses"]) <= 10 for v in keywords.values())
+    assert not set(keywords["virtual table"]["misses"]) and "light" in keywords["view"]["misses"]
