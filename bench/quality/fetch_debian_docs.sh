@@ -7,6 +7,7 @@
 #      python-sklearn-doc usr/share/doc/python-sklearn-doc/html output/sites/sklearn-1.2
 #      octave-doc usr/share/doc/octave/octave.html output/sites/octave-7
 #      maxima-doc usr/share/doc/maxima-doc/html output/sites/maxima-5.46
+#      sqlite3-doc usr/share/doc/sqlite3 output/sites/sqlite-3.40
 set -eu
 if [ $# -ne 3 ]; then
     echo "usage: sh bench/quality/fetch_debian_docs.sh PACKAGE HTML_DIR DEST" >&2
