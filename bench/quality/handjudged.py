@@ -122,7 +122,8 @@ def render(rows: list[Judged], sets: dict[str, list[str]] | None = None,
     lines += ["", totals(rows)]
     for kind, groups in (("family", by_family), ("set", sets)):
         for name, keywords in (groups or {}).items():
-            members = [r for r in rows if r.keyword in set(keywords)]
+            wanted = set(keywords)
+            members = [r for r in rows if r.keyword in wanted]
             if members and len(members) < len(rows):
                 lines.append(f"- {kind} {name} ({len(members)} keywords): {totals(members)}")
     return lines
