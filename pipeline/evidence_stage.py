@@ -139,6 +139,7 @@ class _Found:
     known: set[str]                    # every phrase offered so far
     filed: list[dict]                  # WordNet's names under the keyword
     keyword_page: str | None           # its URL, None without such a page
+    page_route: str | None             # how it was found: title, twin, other name, chapter, opening, link
     keyword_lead: str                  # its first paragraph ("" without such a page)
     keyword_names: set[tuple[str, ...]]  # the other names its first sentence gives the keyword (lead.subject_names)
     keyword_fields: set[tuple[str, ...]]  # the fields that sentence sets the keyword in (lead.setting_names)
@@ -193,15 +194,19 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
                           key=lambda p: (not titled_as(p[1], keyword), numbering_depth(p[1])))
     own = choose_page(by_sense(titled_pages, keyword, count), keyword, within=None)
     titled = own is not None and titled_as(own[1], keyword)
+    route = "title"  # how the keyword's page was found (report.json's keyword_page_by)
     if own is None:
+        route = "twin"
         # No page titled so, but one about the keyword and its twin ("Error detection and
         # correction" for "error detection"; the name often redirects there): its first
         # paragraph, sections and links speak for the keyword as its own page would.
         own = choose_page(backend.pages_conjoined(keyword), keyword, within=None)
         titled = own is not None and titled_as(own[1], keyword)
     if own is None:
+        route = "other name"
         own = choose_page(other_name_pages(keyword, leads, count), keyword, within=None)
     if own is None:
+        route = "chapter"
         # A manual may title the chapter about the keyword with more words ("Chapter 14.
         # Performance Tips", "Chapter 48. Background Worker Processes"): the one chapter whose
         # title holds the keyword is its page. Only a numbered chapter (Wikipedia numbers
@@ -215,12 +220,13 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             # ("Vectorization and Faster Code Execution": "Vectorization is a programming
             # technique ...").
             chapters = [p for p in holding if opens_on(p[2], keyword)]
+            route = "opening"
         if len(chapters) == 1:
             own, titled = (*chapters[0], None), True
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     if linked is not None:
-        own, titled = linked, True
+        own, titled, route = linked, True, "link"
     # A page that names the keyword in its first paragraph is about it; so is one titled as
     # the keyword (or the keyword and its twin) whose first paragraph does not repeat the
     # name: a manual's chapter ("Chapter 21. Client Authentication": "When a client
@@ -228,6 +234,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
     # regularly"), or a chapter that is only its table of contents. A Wikipedia lead names
     # its title.
     keyword_page = own[0] if own is not None and (own[3] is not None or titled) else None
+    route = route if keyword_page else None
     # Other pages of the keyword's name ("Data (Star Trek)" beside "Data"): senses the list
     # does not follow, which the report names so the user can ask for one by a longer name.
     other_pages = other_pages_of_name(titled_pages, keyword, keyword_page) if keyword_page else []
@@ -307,7 +314,7 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
             + [(r, "link") for r in linked_rows]
             + [(r, "cited") for r in cited_rows] + [(r, "wordnet") for r in filed_rows])
     return _Found(todo=todo, display=display, glossed=glossed, known=known, filed=filed,
-                  keyword_page=keyword_page, keyword_lead=keyword_lead,
+                  keyword_page=keyword_page, page_route=route, keyword_lead=keyword_lead,
                   keyword_names=(subject_names(own[1], keyword_lead) - {tuple(singular_words(keyword))}
                                  if keyword_page else set()),
                   keyword_fields=setting_names(keyword_lead, keyword),
@@ -369,7 +376,8 @@ def _weigh(reader: SentenceReader, backend: SearchBackend, keyword: str, scored:
             "sentence_kinds": [{"name": n, "sentences": c} for n, (c, _) in enumerated_kinds.items()],
             "keyword_related_links": [a for a in anchors if a in found.related_only],
             "wordnet_named": found.counts["wordnet_named"],
-            "keyword_page": found.keyword_page, "keyword_sections": found.sections,
+            "keyword_page": found.keyword_page, "keyword_page_by": found.page_route,
+            "keyword_sections": found.sections,
             "keyword_link_senses": found.link_senses, "keyword_other_pages": found.other_pages,
             "keyword_main_articles": found.main_names,
             "keyword_sentence": first_sentence(keyword_lead) if keyword_lead else None,

@@ -308,6 +308,7 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
         extra = {"ranking_version": RANKING_VERSION,
                  "n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
                  "keyword_page_linked": evidence_result.get("keyword_page_linked", False),
+                 "keyword_page_by": evidence_result.get("keyword_page_by"),
                  "keyword_sentence": evidence_result.get("keyword_sentence"),
                  "keyword_link_senses": evidence_result.get("keyword_link_senses", []),
                  "keyword_other_pages": evidence_result.get("keyword_other_pages", []),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from pipeline.text import content_words, dropped_symbols, normalise, words
-from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, NAMED_KIND_FLOOR, WORDNET_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
+from scoring.evidence import CONCEPT_FLOOR, MIN_CITING_PAGES, NAME_FLOOR, NAME_SHARE, NAMED_KIND_FLOOR, OTHER_NAME_SHARE, WORDNET_FLOOR, legend, listed_concepts, names_a_section, ruled_out, weak_concepts
 from scoring.kinds import KINDS
 from scoring.names import senses_of_name
 
@@ -138,6 +138,30 @@ def linked_page_note(report: dict) -> str | None:
             f"{_ASK_BY_NAME}")
 
 
+# Why a page not titled as the keyword was read as its own (report.json's keyword_page_by,
+# pipeline.evidence_stage._gather); "title" needs no note and "link" has its own.
+_PAGE_ROUTES = {
+    "twin": "it is titled with the keyword and its twin (as \"Error detection and correction\" is for "
+            "\"error detection\")",
+    "other name": "its first sentence names its subject with the keyword's words (an abbreviation, another "
+                  "name, or a name holding them: \"Science fiction\" for \"fiction\") and at least "
+                  f"{OTHER_NAME_SHARE:.0%} of the documents naming the keyword name that title too",
+    "chapter": "it is the one numbered chapter whose title holds the keyword",
+    "opening": "it is the one page titled with the keyword among more words whose first sentence opens on the "
+               "keyword",
+}
+
+
+def page_route_note(report: dict) -> str | None:
+    """A note saying why the keyword's page is one not titled as the keyword, else None."""
+    why = _PAGE_ROUTES.get(report.get("keyword_page_by") or "")
+    if why is None or not report.get("keyword_page"):
+        return None
+    return (f"Page by {report['keyword_page_by']}: no page is titled with the keyword, and "
+            f"{report['keyword_page']} is read as its own because {why}; the concepts follow that page. "
+            f"For another sense, {_ASK_BY_NAME}")
+
+
 def all_weak_note(report: dict) -> str | None:
     """A warning when the default method found candidates but none scoring at the confidence floor, else None."""
     if (report.get("parameters", {}).get("method") != "evidence" or listed_concepts(report["candidates"])
@@ -200,7 +224,7 @@ def notes(report: dict) -> list[str]:
     """The warnings a reader should see before the list."""
     return [n for n in (no_documents_note(report), no_pages_note(report), searched_as_note(report),
                         stopwords_note(report), few_pages_note(report), no_keyword_page_note(report),
-                        linked_page_note(report), senses_note(report), other_pages_note(report),
+                        linked_page_note(report), page_route_note(report), senses_note(report), other_pages_note(report),
                         all_weak_note(report)) if n]
 
 

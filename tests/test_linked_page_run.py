@@ -44,6 +44,7 @@ def azure(tmp_path_factory) -> dict:
 
 def test_the_linked_page_is_read_as_the_keywords_own_and_said_so(azure):
     assert azure["keyword_page"] == WIKI + "Microsoft_Azure" and azure["keyword_page_linked"] is True
+    assert azure["keyword_page_by"] == "link"
     listed = [c["phrase"] for c in listed_concepts(azure["candidates"])]
     # Its services, named by its sections and links: the full collection's run lists the same five.
     assert listed[:2] == ["Azure Sphere", "Azure DevOps"] and all("azure" in p.lower() for p in listed), listed

@@ -344,3 +344,22 @@ def test_a_page_read_by_link_is_named_in_a_note():
     assert linked_page_note(rep) is None and "Page by link" not in render_markdown(rep)
     rep.pop("keyword_page_linked")  # a run from before the field
     assert linked_page_note(rep) is None
+
+
+def test_a_page_not_titled_as_the_keyword_says_why_it_was_read_as_its_own():
+    from tasks.report import page_route_note
+
+    rep = _report(40)
+    rep.update(keyword="fiction", keyword_page="https://en.wikipedia.org/wiki/Science_fiction",
+               keyword_page_by="other name")
+    note = page_route_note(rep)
+    assert note.startswith("Page by other name: no page is titled with the keyword, and "
+                           "https://en.wikipedia.org/wiki/Science_fiction is read as its own because its first sentence")
+    assert f"**{note}**" in render_markdown(rep)
+    rep["keyword_page_by"] = "opening"
+    assert "whose first sentence opens on the keyword" in page_route_note(rep)
+    for needs_none in ("title", "link", None):  # titled so; the link's own note; a run from before the field
+        rep["keyword_page_by"] = needs_none
+        assert page_route_note(rep) is None and "Page by other name" not in render_markdown(rep)
+    rep.update(keyword_page=None, keyword_page_by="twin")  # no page: nothing to explain
+    assert page_route_note(rep) is None
