@@ -65,6 +65,8 @@ def test_a_chapter_that_says_what_the_keyword_is_is_its_page(env):
     r = json.loads(Path(task.output()["json"].path).read_text(encoding="utf-8"))
     # "Vectorization and Faster Code Execution": "Vectorization is a programming technique ..."
     assert r["keyword_page"] == PREFIX + "Vectorization-and-Faster-Code-Execution"
+    assert r["keyword_page_by"] == "opening"  # and the report says why
+    assert "Page by opening" in Path(task.output()["md"].path).read_text(encoding="utf-8")
     concepts = [c["phrase"] for c in r["candidates"] if c["evidence"]["kind"] == "concept"
                 and not c["evidence"]["ruled_out"]]
     top = concepts[:6]
