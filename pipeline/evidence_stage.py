@@ -99,7 +99,6 @@ def evidence(backend: SearchBackend, keyword: str, scored: Sequence[dict], cands
                        n_docs, by_link, progress)
         if lists_nothing(again["candidates"]):
             return result
-        again["keyword_page_linked"] = True
         again["keyword_link_senses"] = result["keyword_link_senses"]
         return again
 

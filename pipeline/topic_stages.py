@@ -307,7 +307,8 @@ def report(keyword: str, parameters: dict, n_k: int, cands: Sequence[dict], scor
     if evidence_result is not None:
         extra = {"ranking_version": RANKING_VERSION,
                  "n_docs": evidence_result["n_docs"], "keyword_page": evidence_result.get("keyword_page"),
-                 "keyword_page_linked": evidence_result.get("keyword_page_linked", False),
+                 # One fact, two fields: the route, and the flag report readers had before it.
+                 "keyword_page_linked": evidence_result.get("keyword_page_by") == "link",
                  "keyword_page_by": evidence_result.get("keyword_page_by"),
                  "keyword_sentence": evidence_result.get("keyword_sentence"),
                  "keyword_link_senses": evidence_result.get("keyword_link_senses", []),

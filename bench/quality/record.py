@@ -19,10 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from scoring.evidence import listed_concepts, weak_concepts
-
 from .handjudged import FAMILIES, JUDGEMENTS, TOP
-from .toplists import run_reports
+from .toplists import first_places, run_reports
 
 
 class RecordError(ValueError):
@@ -30,11 +28,9 @@ class RecordError(ValueError):
 
 
 def shown(report: dict, top: int = TOP) -> tuple[list[str], list[str]]:
-    """(listed, weak) phrases of a report's first `top`: the listed concepts, then the weak
-    candidates filling the places the confidence floor left, as `toplists` shows them."""
-    listed = [c["phrase"] for c in listed_concepts(report["candidates"])[:top]]
-    weak = [c["phrase"] for c in weak_concepts(report["candidates"])[:top - len(listed)]]
-    return listed, weak
+    """(listed, weak) phrases of a report's first `top`, as `toplists` shows them (first_places)."""
+    listed, weak = first_places(report, top)
+    return [c["phrase"] for c in listed], [c["phrase"] for c in weak]
 
 
 def fewer_note(listed: int) -> str:

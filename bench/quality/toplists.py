@@ -46,14 +46,20 @@ def mark(c: dict) -> str:
             + (" ⇢" if e["source"] == "link" else "") + (" ⇝" if e["source"] == "cited" else "") + (" ⊂" if e["source"] == "said" else ""))
 
 
+def first_places(report: dict, top: int = 10) -> tuple[list[dict], list[dict]]:
+    """(listed, weak) of a report's first `top` places: its listed concepts, then the weak
+    candidates filling the places the confidence floor left; the places a judge reads."""
+    listed = listed_concepts(report["candidates"])[:top]
+    return listed, weak_concepts(report["candidates"])[:top - len(listed)]
+
+
 def lines_for(keyword: str, report: dict, top: int = 10) -> list[str]:
     """The Markdown lines of one keyword."""
     groups = {k: [c for c in report["candidates"] if c["evidence"]["kind"] == k and not ruled_out(c)]
               for k in ("person", "organisation", "work")}
-    concepts = listed_concepts(report["candidates"])
+    concepts, weak = first_places(report, top)
     out = [f"## {keyword} (n(k) = {report['n_k']})", ""]
-    out += [f"{i}. {mark(c)}" for i, c in enumerate(concepts[:top], 1)]
-    weak = weak_concepts(report["candidates"])[:max(0, top - len(concepts))]
+    out += [f"{i}. {mark(c)}" for i, c in enumerate(concepts, 1)]
     out += ["", "Weak evidence: " + ", ".join(c["phrase"] for c in weak)] if weak else []
     out += ["", "People: " + (", ".join(c["phrase"] for c in groups["person"][:5]) or "none"),
             "Organisations: " + (", ".join(c["phrase"] for c in groups["organisation"][:5]) or "none"),
