@@ -22,12 +22,12 @@ from scoring.evidence import (BORROWING_READ, CONCEPT_FLOOR, MIN_BORROWING_DOCUM
                               at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common, is_listed,
                               is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
                               rank_key, weigh, wordnet_sibling, floor_of, describes_an_aspect,
-                              is_chapter_on, marked_alike, taxonomy_candidates, titled_as)
+                              keyword_chapter, marked_alike, taxonomy_candidates, titled_as)
 from scoring.kinds import (CONCEPT, Kind, could_be_a_name, kind_asked_for, names_an_occupation, names_an_organisation,
                            kind_of_page, names_works, page_kind, person_by_name, read_page_kind, wordnet_kind,
                            written_as_title)
 from scoring.lead import (abbreviates, genus_of, is_broader, is_disambiguation, keyword_is_a_field, name_words, names_a_field, names_as_alias,
-                          opens_in_lower_case, opens_in_setting, opens_on, opens_with_keyword, says_is_a, setting_names,
+                          opens_in_lower_case, opens_in_setting, opens_with_keyword, says_is_a, setting_names,
                           shared_genus, subject_names)
 from scoring.names import (acronyms, concept_key, filed_as, fold_variants, holds_name, is_constant_name, is_fragment, linked_as_name, names_a_document_part,
                            names_a_kind, names_a_list, names_a_qualification, names_after, names_its_study, names_itself,
@@ -205,23 +205,14 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         route = "other name"
         own = choose_page(other_name_pages(keyword, leads, count), keyword, within=None)
     if own is None:
-        route = "chapter"
         # A manual may title the chapter about the keyword with more words ("Chapter 14.
         # Performance Tips", "Chapter 48. Background Worker Processes"): the one chapter whose
         # title holds the keyword is its page. Only a numbered chapter (Wikipedia numbers
         # none), and only one: two ("Monitoring Database Activity", "Monitoring Disk Usage")
-        # say the keyword is broader than either.
-        holding = backend.pages_titled_with(keyword)
-        chapters = [p for p in holding if is_chapter_on(p[1], keyword)]
-        if len(chapters) != 1:
-            # Or, numbered or not (Texinfo and Sphinx titles carry no numbers), the one page
-            # titled with more words whose first sentence says what the keyword is
-            # ("Vectorization and Faster Code Execution": "Vectorization is a programming
-            # technique ...").
-            chapters = [p for p in holding if opens_on(p[2], keyword)]
-            route = "opening"
-        if len(chapters) == 1:
-            own, titled = (*chapters[0], None), True
+        # say the keyword is broader than either. Else the one page that opens on it.
+        chapter, route = keyword_chapter(backend.pages_titled_with(keyword), keyword)
+        if chapter is not None:
+            own, titled = (*chapter, None), True
     if own is not None and not in_domain(host(own[0]), domain):
         own = None
     if linked is not None:

@@ -131,14 +131,14 @@ from pipeline.text import (contains_phrase, name_marks, normalise, qualifier, si
 
 from .hearst import Said
 from .kinds import KINDS, kind_of_page
-from .lead import (DEFINING_SENTENCES, defining_sentence, genus_of, gloss_as_sentence, is_disambiguation, names_a_field,
+from .lead import (DEFINING_SENTENCES, defining_sentence, genus_of, gloss_as_sentence, is_disambiguation, names_a_field, opens_on,
                    says_is_a)
 from .names import concept_key, names_a_list, part_of_keyword, reads_as_description
 from .taxonomy import UNDER, below, describe, kind_of
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 222  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 223  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,
@@ -1032,6 +1032,22 @@ def is_chapter_on(title: str, keyword: str) -> bool:
     Performance Tips" for "performance"): a numbered chapter only, which Wikipedia has none of."""
     name, kw = concept_key(title_name(title)), concept_key(keyword)
     return numbering_depth(title) == 1 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
+
+
+def keyword_chapter(holding: Sequence[tuple[str, str, str]], keyword: str) -> tuple[tuple[str, str, str] | None, str]:
+    """The one page of (url, title, lead) rows titled with the keyword among more words that is
+    the keyword's page, and how it was found: the one numbered chapter on it ("chapter"), else
+    the one page whose first sentence says what the keyword is ("opening": "Vectorization and
+    Faster Code Execution": "Vectorization is a programming technique ..."); (None, route)
+    when none or several are. An index-like page is no chapter on the keyword even when it
+    opens on it ("List Of Virtual Tables": "A virtual table is ..." beside "The Virtual Table
+    Mechanism Of SQLite"): it lists kinds, the other page describes the thing."""
+    holding = [p for p in holding if not names_a_list(title_name(p[1]))]
+    chapters = [p for p in holding if is_chapter_on(p[1], keyword)]
+    if len(chapters) == 1:
+        return chapters[0], "chapter"
+    openings = [p for p in holding if opens_on(p[2], keyword)]
+    return (openings[0] if len(openings) == 1 else None), "opening"
 
 
 def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],

@@ -556,18 +556,28 @@ def abbreviates(keyword: str, title: str, lead: str) -> bool:
 _SETTING = re.compile(r"^\s*(?:in|within)\b[^,]*,", re.I)
 _ARTICLE = re.compile(r"^\s*(?:the|an?)\s+", re.I)
 _ORIGIN = re.compile(r"\(\s*(?:from|after|named)\b[^()]*\)", re.I)
+# Where a bracket turns to the name's origin, whatever it opened on: "Technology ("science
+# of craft", from Greek τέχνη, techne, "art, skill, cunning of hand"; ...)", "Macro (short for
+# "macroinstruction", from Greek μακρός 'long')". The glosses after the turn translate the
+# words the name comes from, they name nothing else; what the bracket says before it may
+# ("macroinstruction"), and so does a native name with no turn ("China (Chinese: 中国;
+# pinyin: Zhōngguó)"). "from Greek", "from Old French", "lit." announce an origin.
+_ORIGIN_TURN = re.compile(r"(?:\bfrom\s+(?:(?:ancient|old|middle|classical|medieval|late|modern)\s+)?"
+                          r"(?:greek|latin|french|german|arabic|sanskrit|italian|spanish|norse|english)\b"
+                          r"|\blit(?:\.|erally\b))[^()]*(?=\))", re.I)
 
 
 def _subject(lead: str) -> str | None:
     """What a lead's first sentence writes before its verb, its setting ("In computing, ")
     and an etymology in brackets left out ("BEAM robotics (from biology, electronics,
     aesthetics and mechanics)" names where the name comes from, not other names of the
-    subject); None without a verb."""
+    subject; so does a bracket from where it turns to the origin, _ORIGIN_TURN); None
+    without a verb."""
     first = first_sentence(lead) if lead else ""
     copula = _COPULA.search(first)
     if copula is None:
         return None
-    return _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()]))
+    return _ORIGIN_TURN.sub(" ", _ORIGIN.sub(" ", _SETTING.sub("", first[:copula.start()])))
 
 
 def names_as_alias(keyword: str, title: str, lead: str) -> bool:

@@ -1919,6 +1919,16 @@ def test_the_long_form_page_stands_for_an_abbreviation_most_of_whose_documents_s
     ("mechanics", "BEAM robotics - Wiki",
      "BEAM robotics (from biology, electronics, aesthetics and mechanics) is a style of robotics.", False),
     ("artificial intelligence", "Artificial intelligence - Wiki", "Artificial intelligence (AI) is intelligence.", False),
+    # A bracket that turns to the origin glosses the words the name comes from, after the turn.
+    ("skill", "Technology - Wiki", 'Technology ("science of craft", from Greek τέχνη, techne, "art, skill, cunning '
+     'of hand"; and -λογία, -logia) is the sum of techniques.', False),
+    ("word", "Logo - Wiki", "A logo (abbreviation of logotype, lit. 'word') is a graphic mark.", False),
+    ("logotype", "Logo - Wiki", "A logo (abbreviation of logotype, lit. 'word') is a graphic mark.", True),
+    ("macroinstruction", "Macro - Wiki", 'A macro (short for "macroinstruction", from Greek μακρός \'long\') is a rule.',
+     True),
+    # Phonetic letters spell the name's sound, they turn to no origin.
+    ("community enterprise operating system", "CentOS - Wiki",
+     "CentOS (/ˈsɛntɒs/, from Community Enterprise Operating System) is a Linux distribution.", True),
     # The subject must open with the title's name: a sentence about something else names no alias of it.
     ("machine intelligence", "Existential risk - Wiki",
      "Concern about machine intelligence, or superintelligence, is widespread.", False),
@@ -2407,3 +2417,21 @@ def test_kind_of_sentences_alone_tie_nothing():
     for other in (replace(alone, linked=True), replace(alone, wordnet="kind"), replace(alone, starred=True),
                   replace(alone, defines=True), replace(alone, named_kind=True)):
         assert tied(other) and "under the keyword, and nothing else" not in explain(0.4, 0.5, other)
+
+
+def test_keyword_chapter_is_the_one_chapter_or_opening_on_the_keyword_and_no_list():
+    from scoring.evidence import keyword_chapter
+
+    mechanism = ("u/vtab", "The Virtual Table Mechanism Of SQLite", "A virtual table is an object that is registered.")
+    listing = ("u/vtablist", "List Of Virtual Tables", "A virtual table is an object that presents an SQL interface.")
+    other = ("u/fts", "FTS5 Virtual Table Module", "FTS5 is an SQLite virtual table module.")
+    # The list opens on the keyword too; it lists kinds and is no page on the thing.
+    assert keyword_chapter([mechanism, listing, other], "virtual table") == (mechanism, "opening")
+    # Two pages that open on it say neither is the keyword's page.
+    twin = ("u/vt2", "Virtual Table Methods", "A virtual table is a table.")
+    assert keyword_chapter([mechanism, twin], "virtual table") == (None, "opening")
+    # A numbered chapter comes first, even beside a page that opens on the keyword.
+    chapter = ("u/ch14", "Chapter 14. Performance Tips", "This chapter gives tips.")
+    opening = ("u/perf", "Performance and Tuning", "Performance is how fast a query runs.")
+    assert keyword_chapter([opening, chapter], "performance") == (chapter, "chapter")
+    assert keyword_chapter([], "performance") == (None, "opening")
