@@ -20,8 +20,11 @@ from .lexicon import (API_PART_NAMES, BRITISH_WORDS, CLASS_PREPOSITIONS, CONTRAS
 # "Machine vision glossary": a glossary named the other way round is as much an index page, and
 # so is a wiki's "Boolean algebra topics" (its "List of ... topics" pages; session 65: all 4
 # judged names ending in "topics" were misses, "Requirements analysis topics", "Major topics"; a
-# heading of that one word is left to the other rules).
-_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b|.*\bglossary$|.+\stopics$)",
+# heading of that one word is left to the other rules). A wiki's category, portal or navigation
+# template ("Category:Computing mascots", "Portal:Physics") indexes the pages filed under it, as a
+# blog's "Category: Film formats" does (session 83: the 2 judged places so named were misses).
+_INDEX_LIKE = re.compile(r"^(?:(?:lists? of|comparison of|outline of|glossary of|index of|timeline of)\b"
+                         r"|(?:category|portal|template)\s*:|.*\bglossary$|.+\stopics$)",
                          re.I)
 
 

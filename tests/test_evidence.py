@@ -540,6 +540,9 @@ def test_fragments_begin_with_a_lower_case_preposition_or_conjunction():
 def test_names_a_list():
     assert names_a_list("Glossary of computers") and names_a_list("list of fictional computers")
     assert names_a_list("Outline of robotics") and not names_a_list("Listing") and not names_a_list("Robotics")
+    assert names_a_list("Category:Computing mascots") and names_a_list("Category: Film formats")
+    assert names_a_list("Portal:Physics") and names_a_list("Template:Programming languages")
+    assert not names_a_list("Category theory") and not names_a_list("Portal (video game)")
     assert names_a_list("Machine vision glossary") and not names_a_list("glossary terms")
     assert names_a_list("Boolean algebra topics") and names_a_list("Major topics")
     assert not names_a_list("Topics in algebra") and not names_a_list("topical")
