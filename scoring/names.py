@@ -87,8 +87,11 @@ def names_its_study(phrase: str, keyword: str) -> bool:
 # "MultiIndex.from_product": 43 judged places of the Python docs, all misses, version 136);
 # a product's or a site's name so written has a short suffix ("Node.js", "Data.gov",
 # "Amazon.com"). A Lisp's literal ("#t", "#f", "#\a", "#!optional"); a hashtag ("#MeToo")
-# has a word after its sign and is no code.
+# has a word after its sign and is no code. An identifier of three or more digit groups, a
+# specification's requirement marker ("R-41417-64456-42642-...", SQLite's manual) or an ISBN
+# ("0-387-97926-3"); "802.11", "Windows 95" and "1990-2000" stay.
 _CODE = re.compile(r"""[{};=]|^[\\$%]|^-\w|--\w|\[[^\]]*\]|^\([^()]*\)$
+                   | ^(?:[A-Za-z]{1,3}-)?\d+(?:-\d+){2,}(?:-?[Xx])?$
                    | ^\#(?:[A-Za-z]{1,2}\b|[^\w\s])
                    | ^(?:class\s+)?[A-Za-z_][\w.]+\((?!e?s\)$)[^()]*\)$
                    | (?:^|\s)[A-Za-z]\w*_(?:\s|$)

@@ -528,6 +528,8 @@ def test_fragments_end_with_a_function_word():
     assert is_fragment("Philosophy of") and is_fragment("Mind and")
     assert not is_fragment("Philosophy of mind") and not is_fragment("Free will") and not is_fragment("")
     assert is_fragment("intT = { a: int; f: (int → int); }") and not is_fragment("C++")
+    assert is_fragment("R-41417-64456-42642-02544") and is_fragment("0-387-97926-3") and is_fragment("0-8053-3557-X")
+    assert not is_fragment("802.11") and not is_fragment("1990-2000") and not is_fragment("Windows 95")
 
 
 def test_fragments_begin_with_a_lower_case_preposition_or_conjunction():
