@@ -145,6 +145,8 @@ def test_the_sqlite_site_s_judgements_hold_every_keyword_once_with_its_places():
     keywords, sets = data["keywords"], data["sets"]
     assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
     assert len(keywords) == 25
-    # Each keyword's places, listed then weak, number 10 but where its run showed fewer.
-    assert all(1 <= len(v["hits"]) + len(v["misses"]) <= 10 for v in keywords.values())
+    # Each keyword's places, listed then weak, number 10 but where its run showed fewer; a later
+    # version's newcomers are judged when they come in ("virtual table": 5 more on version 223).
+    counts = {k: len(v["hits"]) + len(v["misses"]) for k, v in keywords.items()}
+    assert all(1 <= n <= 10 for k, n in counts.items() if k != "virtual table") and counts["virtual table"] == 15
     assert not set(keywords["virtual table"]["misses"]) and "light" in keywords["view"]["misses"]
