@@ -486,7 +486,7 @@ def linked_as_name(link_senses: list[dict], keyword: str, key: tuple[str, ...], 
     `min_pages` pages or more, that is the candidate's (its stored `page`, or its name's
     concept `key`), other than the keyword's own name; "" if none.
 
-    `link_senses` are evidence_stage.keyword_link_targets' rows. For a keyword that names
+    `link_senses` are citing_links.keyword_link_targets' rows. For a keyword that names
     one thing and has no page here, such a target is that thing under its full name: "ODBC"
     linked to "Open Database Connectivity", "Silverlight" to "Microsoft Silverlight" (a common
     noun's name links to its narrower senses instead: "privacy" to "Internet privacy")."""

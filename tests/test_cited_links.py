@@ -1,4 +1,4 @@
-"""What paragraphs naming a keyword link to (pipeline.links.links_naming, evidence_stage.cited_links).
+"""What paragraphs naming a keyword link to (pipeline.links.links_naming, citing_links.cited_links).
 
 The stand-in for the links of a page about a keyword the collection has no page for:
 real HTML parsed by lxml, and a tiny real page store (LocalBackend).
@@ -12,7 +12,7 @@ from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
 from pipeline.links import MAX_BLOCK_WORDS, link_blocks, links_naming
 from pipeline.text import words
-from pipeline.evidence_stage import cited_links
+from pipeline.citing_links import cited_links
 from scoring.names import concept_key
 CRYPTO = """<html><head><title>Cryptography</title></head><body>
 <div role="navigation"><p>Public-key cryptography: <a href="/wiki/Navigation_box">Navigation box</a></p></div>

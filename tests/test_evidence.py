@@ -1991,7 +1991,7 @@ def test_a_lead_defines_through_a_keyword_typed_without_its_diacritics():
 
 
 def test_link_titles_names_an_anchor_by_its_target_page_only_when_the_anchor_names_no_page(tmp_path):
-    from pipeline.evidence_stage import link_titles
+    from pipeline.citing_links import link_titles
 
     wiki = "https://en.wikipedia.org/wiki/"
     b = _backend_of(tmp_path, [(wiki + t.replace(" ", "_"), t + " - Wiki", t, t + " is ...")

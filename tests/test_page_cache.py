@@ -6,7 +6,7 @@ import pytest
 
 from pipeline import page_cache, topic_stages as stages
 from pipeline.boilerplate import DEFAULT_RULES, BoilerplateRules
-from pipeline.evidence_stage import LINK_BLOCKS, cited_links
+from pipeline.citing_links import LINK_BLOCKS, cited_links
 from pipeline.indexer import build_index
 from pipeline.page_cache import PageCache
 from pipeline.search import LocalBackend

@@ -1,5 +1,5 @@
 """What a collection's links say a name means: the page a keyword it has no page for is linked
-to (evidence_stage.keyword_sense), and the page a pageless candidate's link names, read when
+to (citing_links.keyword_sense), and the page a pageless candidate's link names, read when
 two rows name one concept (evidence_stage._rank_once); and the other pages of a keyword's
 name beside its own (names.other_pages_of_name).
 
@@ -11,8 +11,8 @@ import pytest
 
 from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
-from pipeline.evidence_stage import (Sense, _rank_once, keyword_link_targets, keyword_sense, linked_own_page,
-                                     links_naming_keyword, lists_nothing, name_links)
+from pipeline.citing_links import Sense, keyword_link_targets, keyword_sense, links_naming_keyword, name_links
+from pipeline.evidence_stage import _rank_once, linked_own_page, lists_nothing
 
 
 def _page(body: str) -> str:
@@ -245,7 +245,7 @@ def test_a_page_the_keywords_name_links_to_is_the_keyword_under_another_name():
 
 
 def test_cited_links_leave_out_links_to_media_files():
-    from pipeline.evidence_stage import links_by_name
+    from pipeline.citing_links import links_by_name
     from scoring.names import concept_key
     naming = {WIKI + "A": [("Play media", "https://upload.wikimedia.org/x/Clip.webm"), ("Set-top box", WIKI + "Set-top_box")],
               WIKI + "B": [("Play media", "https://upload.wikimedia.org/y/Other.ogv"), ("set-top box", WIKI + "Set-top_box")]}
