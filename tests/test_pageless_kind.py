@@ -10,8 +10,8 @@ from pipeline import store
 from pipeline.search import LocalBackend
 from collections import Counter
 
-from pipeline.evidence_stage import (_page_facts, introduced_kind, pageless_kind, person_by_page, persons_name,
-                                     read_pageless_kind)
+from pipeline.evidence_stage import _page_facts
+from pipeline.name_kinds import introduced_kind, pageless_kind, person_by_page, persons_name, read_pageless_kind
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
 
 WIKI = "https://en.wikipedia.org/wiki/"
