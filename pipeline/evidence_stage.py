@@ -18,11 +18,11 @@ from typing import AbstractSet, Callable, Iterable, NamedTuple, Sequence
 
 from lxml import etree
 
-from scoring.evidence import (BORROWING_READ, CONCEPT_FLOOR, MIN_BORROWING_DOCUMENTS, OTHER_NAME_SHARE, MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts,
-                              at_chance, by_sense, chance_p, choose_page, definition_candidates, field_beside, is_common, is_listed,
-                              is_generic, is_structure, is_thin, is_weak, names_a_section, npmi, page_name_candidates,
-                              rank_key, weigh, wordnet_sibling, floor_of, describes_an_aspect,
-                              keyword_chapter, marked_alike, taxonomy_candidates, titled_as)
+from scoring.evidence import (BORROWING_READ, CONCEPT_FLOOR, MIN_BORROWING_DOCUMENTS, OTHER_NAME_SHARE,
+                              MIN_CITING_PAGES, MIN_SHARED_DOCUMENTS, NAME_SHARE, Facts, at_chance, chance_p,
+                              field_beside, is_common, is_listed, is_generic, is_structure, is_thin, is_weak,
+                              names_a_section, npmi, rank_key, weigh, wordnet_sibling, floor_of,
+                              describes_an_aspect)
 from scoring.kinds import (CONCEPT, Kind, kind_asked_for, names_an_occupation, kind_of_page, names_works, wordnet_kind)
 from scoring.lead import (abbreviates, genus_of, is_broader, is_disambiguation, keyword_is_a_field, name_words, names_a_field, names_as_alias,
                           opens_in_lower_case, opens_in_setting, opens_with_keyword, says_is_a, setting_names,
@@ -33,6 +33,8 @@ from scoring.names import (concept_key, filed_as, fold_variants, holds_name, is_
                            proper_name, title_cased, uses_apart, verb_form_of)
 from scoring.peers import listed_beside
 from scoring.sentences import first_sentence
+from scoring.sources import (by_sense, choose_page, definition_candidates, page_name_candidates, keyword_chapter,
+                             marked_alike, taxonomy_candidates, titled_as)
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
                              section_prose_links, section_titles, summary_box_links)
 from scoring.taxonomy import (Graph, names_a_discipline, names_people, not_a_noun, placement,
@@ -811,7 +813,7 @@ def _page_facts(backend: SearchBackend, phrase: str, keyword: str, read_genus: b
                 ) -> tuple[str | None, str, str | None, Kind, bool, bool, list[str], list[str]]:
     """(page URL, its title, defining sentence, kind and why, is-a, field, genus heads if `read_genus` or an
     organisation's page, else [], and the genus heads in any case) of the page that speaks for a candidate,
-    titled with the marks its name is `written` with (evidence.marked_alike), a "#" spelled as titles spell it."""
+    titled with the marks its name is `written` with (sources.marked_alike), a "#" spelled as titles spell it."""
     spelled = sharp_spelled(written or phrase)
     pages = backend.pages_about(phrase)
     if spelled != (written or phrase):  # "C Sharp (programming language)" first

@@ -9,12 +9,13 @@ import pytest
 from pipeline import store
 from pipeline.search import LocalBackend
 from scoring.hearst import Said
-from scoring.evidence import (choose_page, COORDINATED_FACTOR, COORDINATED_SHARE, DEFINES_FACTOR,
-                              definition_candidates, field_beside, wordnet_sibling, describes_an_aspect, ASPECT_MAX_DOCUMENTS, evidence_score, explain, Facts, IS_A_FACTOR, is_structure,
-                              LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi, OTHER_FIELD_FACTOR, page_name_candidates,
-                              QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR, SAID_MIN_SHARE, SECTION_FACTOR,
-                              SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR, STAR_FACTOR, TAXONOMY_FACTOR,
-                              UNSAID_FACTOR)
+from scoring.evidence import (COORDINATED_FACTOR, COORDINATED_SHARE, DEFINES_FACTOR, field_beside, wordnet_sibling,
+                              describes_an_aspect, ASPECT_MAX_DOCUMENTS, evidence_score, explain, Facts,
+                              IS_A_FACTOR, is_structure, LINK_FACTOR, NO_KEYWORD_PAGE_FACTOR, npmi,
+                              OTHER_FIELD_FACTOR, QUIET_PAGE_FACTOR, rank_key, reads_under, SAID_FACTOR,
+                              SAID_MIN_SHARE, SECTION_FACTOR, SHARED_DOCUMENTS_ONLY_FACTOR, SIBLING_FACTOR,
+                              STAR_FACTOR, TAXONOMY_FACTOR, UNSAID_FACTOR)
+from scoring.sources import choose_page, definition_candidates, page_name_candidates
 from scoring.kinds import (could_be_a_name, names_an_occupation, names_an_organisation, names_works, page_kind, person_by_name,
                            read_page_kind, role_of_a_person, wordnet_kind)
 from scoring.lead import (defining_sentence, DEFINING_SENTENCES, genus_heads, in_setting, is_broader, keyword_is_a_field,
@@ -796,7 +797,7 @@ def test_pages_conjoined_finds_the_keyword_and_its_twin(tmp_path):
 
 
 def test_a_page_speaks_only_for_the_name_its_title_marks_alike():
-    from scoring.evidence import marked_alike
+    from scoring.sources import marked_alike
     pages = [("u1", "C++ - Wikipedia", ""), ("u2", "C-- - Wikipedia", ""), ("u3", "C - Wikipedia", ""),
              ("u4", "C (programming language) - Wikipedia", ""), ("u5", "C* - Wikipedia", "")]
     assert [p[0] for p in marked_alike(pages, "C")] == ["u3", "u4"]
@@ -1784,7 +1785,7 @@ def test_page_kind_reads_what_organisations_do_and_their_titles(lead, title, kin
 
 
 def test_by_sense_puts_the_sense_the_collection_uses_first():
-    from scoring.evidence import by_sense
+    from scoring.sources import by_sense
     robot = ("u/robot", "Android (robot) - Wikipedia", "An android is a robot ...")
     system = ("u/os", "Android (operating system) - Wikipedia", "Android is a mobile operating system ...")
     bare = ("u/bare", "Android (disambiguation) - Wikipedia", "Android may refer to ...")
@@ -1798,7 +1799,7 @@ def test_by_sense_puts_the_sense_the_collection_uses_first():
 
 
 def test_by_sense_puts_a_name_in_the_singular_before_a_plural_one():
-    from scoring.evidence import by_sense
+    from scoring.sources import by_sense
     command = ("u/cmd", "Strings (Unix) - Wikipedia", "strings is a command ...")
     data = ("u/cs", "String (computer science) - Wikipedia", "In computer programming, a string is ...")
     uses = {("string", "unix"): 120, ("string", "computer science"): 40,
@@ -2425,7 +2426,7 @@ def test_kind_of_sentences_alone_tie_nothing():
 
 
 def test_keyword_chapter_is_the_one_chapter_or_opening_on_the_keyword_and_no_list():
-    from scoring.evidence import keyword_chapter
+    from scoring.sources import keyword_chapter
 
     mechanism = ("u/vtab", "The Virtual Table Mechanism Of SQLite", "A virtual table is an object that is registered.")
     listing = ("u/vtablist", "List Of Virtual Tables", "A virtual table is an object that presents an SQL interface.")

@@ -9,7 +9,7 @@ from pipeline.glossary import GLOSSARY_SHARE, MAX_DESCRIPTION_CHARS, definition_
 from pipeline.indexer import build_index
 from pipeline.parse import content_tree, parse_tree
 from pipeline.search import LocalBackend
-from scoring.evidence import definition_candidates
+from scoring.sources import definition_candidates
 
 from integration_support import WIKI, extract_slice
 

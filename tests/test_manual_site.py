@@ -12,7 +12,7 @@ from pipeline.links import contents_links
 from pipeline.parse import parse_tree, parser_input
 from pipeline.search import LocalBackend
 from pipeline.store import numbering_depth, title_keys, title_name, without_numbering
-from scoring.evidence import is_chapter_on, titled_as
+from scoring.sources import is_chapter_on, titled_as
 from scoring.names import is_fragment, names_a_document_part
 from scoring.tagtree import heading_name
 from tasks import BuildIndex, TopicConcepts

@@ -6,7 +6,7 @@ import pytest
 
 from pipeline.errors import UserError
 from pipeline.wordnet import Taxonomy, build_table, read_nouns, wordnet_zip
-from scoring.evidence import taxonomy_candidates
+from scoring.sources import taxonomy_candidates
 from scoring.names import fold_variants, part_of_keyword
 from scoring.taxonomy import (ancestors, below, cited_as_author, common_noun, ends_in_a_plural, given_name, introduced_as_person, kind_of, listed_among_people, lookup_names, name_kind, not_a_noun,
                               names_a_discipline, names_people, person_shaped, placement, practitioner, proper_person, reads_as_person, relation, senses)
