@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-sqlite bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-sqlite bench-rustbook bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -95,6 +95,14 @@ bench-sqlite: setup
 	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-sqlite.json \
 		--corpus output/sites/sqlite-3.40 --url-prefix https://www.sqlite.org/ \
 		--output-root output/sites/runs-sqlite --out bench/results/quality/handjudged-sqlite.md
+
+# A tenth kind of site: the Rust book (mdBook's HTML, Debian's rust-doc 1.63: its book folder,
+# the current edition and the old editions' redirect stubs), judged by hand (judgements-rustbook.json).
+bench-rustbook: setup
+	sh bench/quality/fetch_debian_docs.sh rust-doc usr/share/doc/rust-doc/html/book output/sites/rustbook-1.63
+	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-rustbook.json \
+		--corpus output/sites/rustbook-1.63 --url-prefix https://doc.rust-lang.org/1.63.0/book/ \
+		--output-root output/sites/runs-rustbook --out bench/results/quality/handjudged-rustbook.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

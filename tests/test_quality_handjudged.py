@@ -150,3 +150,18 @@ def test_the_sqlite_site_s_judgements_hold_every_keyword_once_with_its_places():
     counts = {k: len(v["hits"]) + len(v["misses"]) for k, v in keywords.items()}
     assert all(1 <= n <= 10 for k, n in counts.items() if k != "virtual table") and counts["virtual table"] == 15
     assert not set(keywords["virtual table"]["misses"]) and "light" in keywords["view"]["misses"]
+
+
+def test_the_rust_book_s_judgements_hold_every_keyword_once_with_its_places():
+    data = json.loads(JUDGEMENTS.with_name("judgements-rustbook.json").read_text(encoding="utf-8"))
+    keywords, sets = data["keywords"], data["sets"]
+    assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
+    assert len(keywords) == 25
+    # Judged once on version 225: 124 places (three keywords showed none), 44 of them hits.
+    counts = {k: len(v["hits"]) + len(v["misses"]) for k, v in keywords.items()}
+    assert all(0 <= n <= 10 for n in counts.values()) and sum(counts.values()) == 124
+    assert sum(len(v["hits"]) for v in keywords.values()) == 44
+    assert all(not set(v["hits"]) & set(v["misses"]) for v in keywords.values())
+    # WordNet's everyday senses of a technical word are misses, the chapter's sections hits.
+    assert "haystack" in keywords["collections"]["misses"] and "purpose" in keywords["traits"]["misses"]
+    assert "Floating-Point Types" in keywords["data types"]["hits"]
