@@ -129,11 +129,11 @@ from pipeline.text import contains_phrase, singular_words, words
 from .hearst import Said
 from .kinds import KINDS
 from .names import reads_as_description
-from .taxonomy import UNDER, describe
+from .taxonomy import POLYSEMY, UNDER, describe
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 225  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 226  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,
@@ -822,6 +822,9 @@ def _tagged_factors(facts: Facts) -> list[tuple[float, str, str]]:
         add(TAXONOMY_FACTOR, f"WordNet: {describe(wordnet)}")
     elif wordnet == "sibling":
         add(SIBLING_FACTOR, f"WordNet: {describe(wordnet)}")
+    elif wordnet == "ambiguous":
+        add(1.0, f"WordNet files one of its senses under the keyword, but its name has {POLYSEMY} or more: "
+            "which one the documents mean it does not say, no tie")
     if reads_under(said):
         add(SAID_FACTOR, f"{said.kind_of} of {said.sentences} sentences with both read it as under the keyword",
             "said")

@@ -186,15 +186,34 @@ def relation(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[i
 
 UNDER = frozenset({"kind", "part", "domain"})  # relation()'s answers: filed under the keyword
 
+# A name of many noun senses is filed under the keyword by one of them, and its documents may mean
+# any: "class", "score" and "cluster" are kinds of collection, "purpose" and "ambition" traits,
+# "reason" and "focus" modules, in the sense of some synset, while a technical site's pages use
+# the words in their own. Session 84, over version 225's judged top 10s of the shared collection:
+# places WordNet filed under the keyword were hits in 0.91 of 1,323 whose name has one noun sense,
+# 0.77 (2 senses), 0.75 (3) and 0.49 of 191 with 4 or more (0.40 of 142 where WordNet alone offered
+# the name); on the Rust book (blind, mdBook) 19 of its 30 WordNet-only places had 4 or more
+# senses, all misses. Four is where the share falls under one half, not a fitted value.
+POLYSEMY = 4
+
+
+def polysemous(graph: Graph, name: str) -> bool:
+    """True if WordNet has POLYSEMY or more noun senses of the name: it cannot say which one a
+    document means."""
+    return len(senses(graph, name)) >= POLYSEMY
+
 
 def placement(graph: Graph, candidate: str, keyword: str, keyword_senses: tuple[int, ...] | None = None) -> str | None:
     """Where WordNet files `candidate` against `keyword`: relation()'s "kind", "part" or
-    "domain" (under it); else "above" when the keyword is filed under the candidate (a
+    "domain" (under it), or "ambiguous" when it is so filed but its name has POLYSEMY or more
+    senses (no tie: `polysemous`); else "above" when the keyword is filed under the candidate (a
     broader term: "Fauna" for "mammals") or "sibling" when a sense of each is filed
     directly under one parent ("Political science" beside "sociology", both social
     sciences); else None. Co-hyponyms are the classic sibling signal; a taxonomy puts
     them beside the keyword, not under it."""
     found = relation(graph, candidate, keyword, keyword_senses)
+    if found is not None and polysemous(graph, candidate):
+        return "ambiguous"
     both = _comparable(graph, candidate, keyword, keyword_senses) if found is None else None
     if both is None:
         return found

@@ -2441,3 +2441,15 @@ def test_keyword_chapter_is_the_one_chapter_or_opening_on_the_keyword_and_no_lis
     opening = ("u/perf", "Performance and Tuning", "Performance is how fast a query runs.")
     assert keyword_chapter([opening, chapter], "performance") == (chapter, "chapter")
     assert keyword_chapter([], "performance") == (None, "opening")
+
+
+def test_an_ambiguous_wordnet_filing_ties_nothing_and_keeps_the_concept_floor():
+    from scoring.evidence import CONCEPT_FLOOR, WORDNET_FLOOR, floor_of
+
+    ambiguous, kind = Facts(wordnet="ambiguous", keyword_page=False), Facts(wordnet="kind", keyword_page=False)
+    plain = Facts(keyword_page=False)
+    assert evidence_score(0.4, 0.5, ambiguous) == pytest.approx(evidence_score(0.4, 0.5, plain))  # no x TAXONOMY_FACTOR
+    # WordNet's kind ties the candidate (no untied penalty) and weighs TAXONOMY_FACTOR on top.
+    assert evidence_score(0.4, 0.5, kind) >= evidence_score(0.4, 0.5, ambiguous) * TAXONOMY_FACTOR
+    assert "which one the documents mean it does not say" in explain(0.4, 0.5, ambiguous)
+    assert floor_of(ambiguous) == CONCEPT_FLOOR and floor_of(kind) == WORDNET_FLOOR

@@ -612,3 +612,15 @@ def test_a_name_wordnet_has_whole_as_something_else_is_no_persons(wordnet):
     assert not known_otherwise(wordnet, "Newton")       # one word: a surname's reading is other rules' business
     # People listed beside it do not make it one of them.
     assert listed_among_people(wordnet, "Crimean War", {"John Fowler": 1}, lambda name: True) == []
+
+
+def test_a_name_of_many_senses_filed_under_the_keyword_is_ambiguous(wordnet):
+    from scoring.taxonomy import POLYSEMY, polysemous, senses
+
+    # "class" is a kind of collection in one of its many senses: WordNet cannot say the documents mean it.
+    assert relation(wordnet, "class", "collections") == "kind"
+    assert len(senses(wordnet, "class")) >= POLYSEMY and polysemous(wordnet, "class")
+    assert placement(wordnet, "class", "collections") == "ambiguous"
+    # One sense: still a kind ("Goose" for birds), and a polysemous name not filed under stays as it was.
+    assert not polysemous(wordnet, "goose") and placement(wordnet, "Goose", "birds") == "kind"
+    assert placement(wordnet, "Mathematics", "statistics") == "above"
