@@ -140,33 +140,33 @@ def test_every_judged_set_names_its_family():
                                               "new pool")), name
 
 
-def test_the_sqlite_site_s_judgements_hold_every_keyword_once_with_its_places():
-    data = json.loads(JUDGEMENTS.with_name("judgements-sqlite.json").read_text(encoding="utf-8"))
+def site_places(name: str, later: dict[str, int], fewest: int) -> dict[str, dict]:
+    """A documentation site's verdicts (judgements-<name>.json), checked: its 25 keywords, each in
+    one set, judged once; each keyword's places, listed then weak, number `fewest` to 10 but where
+    a later version's newcomers were judged when they came in (`later`: keyword -> places)."""
+    data = json.loads(JUDGEMENTS.with_name(f"judgements-{name}.json").read_text(encoding="utf-8"))
     keywords, sets = data["keywords"], data["sets"]
     assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
     assert len(keywords) == 25
-    # Each keyword's places, listed then weak, number 10 but where its run showed fewer; a later
-    # version's newcomers are judged when they come in ("virtual table": 5 more on version 223,
-    # "transaction": 1 more on version 226).
     counts = {k: len(v["hits"]) + len(v["misses"]) for k, v in keywords.items()}
-    later = {"virtual table": 15, "transaction": 11}
-    assert all(1 <= n <= 10 for k, n in counts.items() if k not in later)
+    assert all(fewest <= n <= 10 for k, n in counts.items() if k not in later)
     assert {k: counts[k] for k in later} == later
+    assert all(not set(v["hits"]) & set(v["misses"]) for v in keywords.values())
+    return keywords
+
+
+def test_the_sqlite_site_s_judgements_hold_every_keyword_once_with_its_places():
+    # "virtual table": 5 more on version 223, "transaction": 1 more on version 226.
+    keywords = site_places("sqlite", {"virtual table": 15, "transaction": 11}, fewest=1)
     assert not set(keywords["virtual table"]["misses"]) and "light" in keywords["view"]["misses"]
 
 
 def test_the_rust_book_s_judgements_hold_every_keyword_once_with_its_places():
-    data = json.loads(JUDGEMENTS.with_name("judgements-rustbook.json").read_text(encoding="utf-8"))
-    keywords, sets = data["keywords"], data["sets"]
-    assert sorted(k for s in sets.values() for k in s["keywords"]) == sorted(keywords)
-    assert len(keywords) == 25
     # Judged once on version 225: 124 places (three keywords showed none), 44 of them hits; version
     # 226's newcomers judged when they came in ("collections": 5 more, all misses).
-    counts = {k: len(v["hits"]) + len(v["misses"]) for k, v in keywords.items()}
-    assert all(0 <= n <= 10 for k, n in counts.items() if k != "collections") and counts["collections"] == 15
-    assert sum(counts.values()) == 129
+    keywords = site_places("rustbook", {"collections": 15}, fewest=0)
+    assert sum(len(v["hits"]) + len(v["misses"]) for v in keywords.values()) == 129
     assert sum(len(v["hits"]) for v in keywords.values()) == 44
-    assert all(not set(v["hits"]) & set(v["misses"]) for v in keywords.values())
     # WordNet's everyday senses of a technical word are misses, the chapter's sections hits.
     assert "haystack" in keywords["collections"]["misses"] and "purpose" in keywords["traits"]["misses"]
     assert "Floating-Point Types" in keywords["data types"]["hits"]
