@@ -37,8 +37,8 @@ from scoring.sources import (by_sense, choose_page, definition_candidates, page_
                              marked_alike, taxonomy_candidates, titled_as)
 from scoring.tagtree import (beside_sections, heading_name, main_article_notes, passing_links, related_section_links,
                              section_prose_links, section_titles, summary_box_links)
-from scoring.taxonomy import (Graph, names_a_discipline, names_people, not_a_noun, placement,
-                              polysemous, practitioner, relation, senses, senses_in_context)
+from scoring.taxonomy import (UNDER, Graph, names_a_discipline, names_people, not_a_noun, placement,
+                              practitioner, senses, senses_in_context)
 
 from .boilerplate import DEFAULT_RULES, BoilerplateRules
 from .citing_links import (Sense, keyword_link_targets, keyword_sense, link_titles, links_by_name,
@@ -723,9 +723,9 @@ def named_by_taxonomy(count: Callable[[Sequence[str]], int], taxonomy: Graph, ke
         for phrase, written in entry["names"]:
             if phrase in seen or count([keyword, phrase]) < MIN_SHARED_DOCUMENTS:
                 continue
-            # A name that is also a sense of the keyword is the keyword ("fowl" for "bird"); a
-            # name of many senses is filed by one of them, which its documents need not mean.
-            if relation(taxonomy, written, keyword, keyword_senses) is not None and not polysemous(taxonomy, written):
+            # Filed under the keyword as placement reads it: not a sense of the keyword itself ("fowl"
+            # for "bird": the keyword), nor a name of many senses ("ambiguous": filed by one of them).
+            if placement(taxonomy, written, keyword, keyword_senses) in UNDER:
                 seen.add(phrase)
                 out.append({"phrase": phrase, "display": written, "kind": entry["kind"]})
             break
