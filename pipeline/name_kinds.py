@@ -8,8 +8,8 @@ import functools
 from collections import Counter
 from typing import Callable
 
-from scoring.kinds import (CONCEPT, Kind, could_be_a_name, names_an_organisation, page_kind, person_by_name,
-                           read_page_kind, written_as_title)
+from scoring.kinds import (CONCEPT, Kind, could_be_a_name, introduced_as_work, names_an_organisation, page_kind,
+                           person_by_name, read_page_kind, written_as_title)
 from scoring.taxonomy import (Graph, cited_as_author, ends_in_a_plural, introduced_as_person, listed_among_others,
                               listed_among_people, name_kind, reads_as_person)
 
@@ -95,7 +95,8 @@ def person_by_page(backend: SearchBackend, taxonomy: Graph, name: str) -> bool |
 def introduced_kind(taxonomy: Graph, written: str, before: Counter, after: Counter, listed: Counter,
                     is_person: Callable[[str], bool | None]) -> Kind | None:
     """Kind("person", why) if the keyword's sentences introduce a name no page describes as a
-    person's, else None: "Ernst Zermelo", "the Swedish logician Per Martin-Löf" (the words
+    person's, Kind("work", why) if as a work's ("the book The Selfish Gene": kinds.introduced_as_work),
+    else None: "Ernst Zermelo", "the Swedish logician Per Martin-Löf" (the words
     before and after it: taxonomy.introduced_as_person), "Samuel Eilenberg and Saunders Mac
     Lane" (the names listed beside it, `is_person` of each: taxonomy.listed_among_people)."""
     # A surname alone is the weakest reading: listed beside things, it is one of them ("Julia Lua",
@@ -107,6 +108,10 @@ def introduced_kind(taxonomy: Graph, written: str, before: Counter, after: Count
     people = listed_among_people(taxonomy, written, listed, is_person)
     if people:
         return Kind("person", "the keyword's sentences list it beside people: " + ", ".join(people[:3]))
+    work = introduced_as_work(before)
+    if work:
+        return Kind("work", f'the collection\'s sentences introduce it as a work: "{work}" just before it '
+                            "in at least half its mentions")
     return None
 
 

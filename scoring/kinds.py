@@ -7,7 +7,8 @@ a name alone when no page describes it.
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple
+from collections import Counter
+from typing import Callable, Mapping, NamedTuple
 
 from pipeline.store import title_name
 from pipeline.text import indefinite_article, singular, without_qualifier, words
@@ -255,6 +256,30 @@ def written_as_title(written: str) -> bool:
     text = written.strip()
     return bool(_QUOTED.fullmatch(text) or _SUBTITLED.fullmatch(text) or _TITLE_OPENING.fullmatch(text)
                 or (_SHORT_SUBTITLE.fullmatch(text) and _JOINED.search(text)))
+
+
+# A name the keyword's sentences introduce with a word for a work just before it ("Dawkins's
+# 1976 book The Selfish Gene", "the film Forbidden Planet", "the episode The Five Doctors"):
+# the work twin of a person's role word (taxonomy.introduced_as_person), read where no page
+# says what the name is. Lower case only: a capitalised word before it ends another name
+# ("Cowboy Magazine"). Twice at least: once is as often a compound ("film Editing", "comic
+# Books", "play Money"). Session 85, over the first 20 places of version 226's judged keywords:
+# 16 pageless capitalised names so introduced, all but 2 works (novels, books, a paper, a journal,
+# a painting, an episode; "comic Books" and "Netscape Composer", a program a book was written about, not);
+# 4 of them listed concepts there, 3 judged misses (The Selfish Gene, The Language Instinct, The
+# Five Doctors) and 1 hit (Netscape Composer).
+def introduced_as_work(before: Mapping[str, int]) -> str:
+    """The word for a work (WORK_NOUNS) written, in lower case, just before at least two and at
+    least half the mentions of a name in the keyword's sentences (hearst.SentencePool.words_before),
+    or ""."""
+    total = sum(before.values())
+    found: Counter[str] = Counter()
+    for word, n in before.items():
+        word = word.rstrip(",")
+        if word in WORK_NOUNS:
+            found[word] += n
+    shown = sum(found.values())
+    return found.most_common(1)[0][0] if shown >= 2 and 2 * shown >= total else ""
 
 
 # A name as people write a person's: initials and a surname ("K. R. Rao"), or one to three

@@ -200,3 +200,30 @@ def test_the_names_listed_beside_a_pageless_name_may_make_it_a_person(backend, w
                            Counter({"Visual Studio Code": 1, "Game theory": 1, "Oskar Morgenstern": 1}), is_person) is None
     assert introduced_kind(wordnet, "Lua", after_julia, none,
                            Counter({"Visual Studio Code": 1, "Oskar Morgenstern": 1}), is_person).kind == "person"
+
+
+def test_a_pageless_name_the_sentences_introduce_as_a_work_twice_is_a_work(backend, wordnet):
+    from scoring.hearst import SentencePool, keyword_sentences
+
+    def is_person(name):
+        return person_by_page(backend, wordnet, name)
+
+    def read(texts: list[str], name: str):
+        pool = SentencePool("selfish", keyword_sentences(texts, "selfish"))
+        return introduced_kind(wordnet, name, pool.words_before(name), pool.words_after(name),
+                               pool.listed_with(name), is_person)
+
+    twice = ["Richard Dawkins argued in his 1976 book The Selfish Gene that genes are selfish.",
+             "In the book The Selfish Gene, the word meme names a selfish unit of culture.",
+             "The Selfish Gene was read as a defence of selfish behaviour."]  # no word before: not counted
+    kind = read(twice, "The Selfish Gene")
+    assert kind.kind == "work" and '"book" just before it' in kind.because
+    # Once is as often a compound ("film Editing") as a title after its kind: nothing said.
+    assert read(twice[:1] + twice[2:], "The Selfish Gene") is None
+    # A capitalised word before the name ends another name, and fewer than half the mentions
+    # after a work's word say nothing either.
+    assert read(["The Selfish Gene Magazine The Selfish Gene is selfish.",
+                 "A Selfish Gene Magazine The Selfish Gene, selfish again."], "The Selfish Gene") is None
+    assert read(twice[:2] + ["Dawkins wrote The Selfish Gene as a selfish gene's view.",
+                             "Later The Selfish Gene found selfish readers.",
+                             "Critics of The Selfish Gene called it selfish."], "The Selfish Gene") is None
