@@ -13,6 +13,7 @@ from collections import Counter
 from pipeline.evidence_stage import _page_facts
 from pipeline.name_kinds import introduced_kind, pageless_kind, person_by_page, persons_name, read_pageless_kind
 from pipeline.wordnet import Taxonomy, build_table, wordnet_zip
+from scoring.hearst import SentencePool, keyword_sentences
 
 WIKI = "https://en.wikipedia.org/wiki/"
 # (title, lead): the pages the collection holds.
@@ -203,8 +204,6 @@ def test_the_names_listed_beside_a_pageless_name_may_make_it_a_person(backend, w
 
 
 def test_a_pageless_name_the_sentences_introduce_as_a_work_twice_is_a_work(backend, wordnet):
-    from scoring.hearst import SentencePool, keyword_sentences
-
     def is_person(name):
         return person_by_page(backend, wordnet, name)
 
