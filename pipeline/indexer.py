@@ -20,6 +20,7 @@ from scoring.tagtree import labels, nearest_headings
 
 from .glossary import definition_entries, is_glossary
 from .parse import declared_canonical, parse_page
+from .pointers import fold_pointers
 from .testbed import first_paragraph_of
 from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
                     set_meta, site_aside, title_keys, unpack_items, unpack_json, url_name_key)
@@ -275,6 +276,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
                 progress(n, pages)
     n_copies = copies.resolve(con)
     asides = drop_site_asides(con)
+    n_pointers = fold_pointers(con)  # after the asides: a pointer is matched on its own name
     form_labels = drop_form_labels(con)
     if pages == 0:
         con.close()
@@ -286,8 +288,9 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
         "corpus": str(corpus),
         "url_prefix": url_prefix,
         "pages": pages,
-        "searchable": pages - n_copies,
+        "searchable": pages - n_copies - n_pointers,
         "copies": n_copies,
+        "pointers": n_pointers,
         "site_asides": asides,
         "form_labels": form_labels,
         "skipped": sum(skipped.values()) + dupes,
