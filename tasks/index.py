@@ -75,7 +75,8 @@ class BuildIndex(Stage):
             summary = build_index(self.corpus, tmp, self.url_prefix, rules,
                                   workers=self.parse_workers or None, progress=progress)
         write_json(self.output()["summary"], summary)
-        line = (f"BuildIndex: {summary['pages']} pages ({summary['copies']} copies of others, not searched), "
+        line = (f"BuildIndex: {summary['pages']} pages ({summary['copies']} copies of others and "
+                f"{summary['pointers']} pages pointing on to one, not searched), "
                 f"{summary['skipped']} skipped, "
                 f"{summary['seconds']} s ({summary['pages_per_second']} pages/s) -> {db.path}")
         self.set_status_message(line)
