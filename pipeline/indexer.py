@@ -276,7 +276,7 @@ def build_index(corpus: str | Path, dest: str | Path, url_prefix: str,
                 progress(n, pages)
     n_copies = copies.resolve(con)
     asides = drop_site_asides(con)
-    n_pointers = fold_pointers(con)  # after the asides: a pointer is matched on its own name
+    n_pointers = fold_pointers(con, rules, link_prefix)  # after the asides: a pointer is matched on its own name
     form_labels = drop_form_labels(con)
     if pages == 0:
         con.close()

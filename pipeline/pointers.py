@@ -7,24 +7,31 @@ Searched and counted as pages, they answer to the subject's plainest name ("Stru
 become its page, though they hold no list and no description, and their old editions'
 copies inflate the hit counts of every word on them.
 
-Rule: a page with fewer than POINTER_WORDS words of main text that links to exactly one
-stored page whose title names its subject (the pointer's own title, as whole words, in the
-target's title: "Structs" in "Using Structs to Structure Related Data"), where that page
-holds at least POINTER_RATIO times its words, is a copy of that page: not searched or
-counted, and the target answers to the pointer's names too. A target that names the subject
-with a qualifier ("Korora (operating system)" from the page "Korora") is another sense of
-the name, not a continuation, so it does not count. Measured at session 86: the rule reads
-158 of the Rust book's 429 pages as pointers (its first, second and 2018 editions' stubs)
-and none of the shared collection's 5,444 (its two nearest, "Korora" and "Embedded C", at
-148 and 162 words, link on to another subject).
+Rule: a page with fewer than POINTER_WORDS words of main text whose main text (chrome
+removed) links to one page of the collection and no other, where that page's title names
+the pointer's subject (the pointer's own title, as whole words: "Structs" in "Using Structs
+to Structure Related Data") and it holds at least POINTER_RATIO times its words, is a copy of
+that page: not searched or counted, and the target answers to the pointer's names too. A
+target that names the subject with a qualifier ("Korora (operating system)" from the page
+"Korora") is another sense of the name, not a continuation. A chapter's page that lists its
+sections (a Texinfo node's menu: "Arithmetic" with "Complex Arithmetic" among five others)
+links to more than one page and stays a page. Measured in session 86: the rule reads 156 of
+the Rust book's 429 pages as pointers (its first, second and 2018 editions' stubs) and none of
+the shared collection's 5,444 (its two nearest, "Korora" and "Embedded C", at 148 and 162
+words, link on to another subject); without the one-page condition it also took 8 of Octave's
+chapters and 2 of MIT Scheme's for one of their sections.
 """
 from __future__ import annotations
 
 import re
 import sqlite3
 
-from .store import disambiguates, title_name, unpack_links, url_name_key
+from .boilerplate import BoilerplateRules
+from .links import link_anchors
+from .parse import content_tree
+from .store import decompress, disambiguates, title_name, unpack_links, url_name_key
 from .text import normalise
+from .urls import collection_url
 
 POINTER_WORDS = 100  # a paragraph: the pointers seen hold 50-60 words with their example code
 POINTER_RATIO = 5
@@ -51,8 +58,19 @@ def _words(con: sqlite3.Connection, rowid: int) -> int:
     return len((row[0] or "").split()) if row else 0
 
 
-def fold_pointers(con: sqlite3.Connection) -> int:
-    """Mark every pointer page a copy of the page it points to (module doc); the number marked."""
+def content_targets(raw: bytes, url: str, rules: BoilerplateRules, link_prefix: str) -> set[str]:
+    """The URLs a page's main text (chrome removed) links to, as the collection stores them."""
+    root, _ = content_tree(raw, rules)
+    if root is None:
+        return set()
+    found = {collection_url(target, link_prefix) if link_prefix else target
+             for _, target, _ in link_anchors(root, url)}
+    return {t.split("#", 1)[0] for t in found} - {url}
+
+
+def fold_pointers(con: sqlite3.Connection, rules: BoilerplateRules, link_prefix: str = "") -> int:
+    """Mark every pointer page a copy of the page it points to (module doc); the number marked.
+    `rules` take the chrome off as the build did; `link_prefix` maps a saved site's file links."""
     searchable = {url: (rowid, title or "") for rowid, url, title in con.execute(
         "SELECT p.id, p.url, p.title FROM pages p JOIN pages_fts_docsize d ON d.id = p.id "
         "WHERE p.duplicate_of IS NULL")}
@@ -79,7 +97,10 @@ def fold_pointers(con: sqlite3.Connection) -> int:
                         sizes[target_id] = _words(con, target_id)
                     targets[href] = (title, sizes[target_id])
         target = pointer_target(name_key, words, targets)
-        if target:
+        if target is None:
+            continue
+        (html,) = con.execute("SELECT html FROM pages WHERE id = ?", (rowid,)).fetchone()
+        if html is not None and content_targets(decompress(html), url, rules, link_prefix) & searchable.keys() == {target}:
             pointed[url] = target
     folded = 0
     for url, target in pointed.items():

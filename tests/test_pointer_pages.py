@@ -69,19 +69,31 @@ def test_old_editions_stubs_become_copies_and_their_name_finds_the_chapter(tmp_p
     # The newer edition's stub keeps the chapter's own title and is read as its copy too.
     (corpus / "second-edition" / "ch05-00-structs.html").write_text(
         stub("Using Structs to Structure Related Data", "../ch05-00-structs.html"), encoding="utf-8")
+    # A chapter's page listing its sections links on to more than one page: a page of its own,
+    # though one section's title holds its name.
+    (corpus / "ch08-00-common-collections.html").write_text(book_page(
+        "Collections", "<h1>Collections</h1><p>The standard library holds several collections:</p><ul>"
+        "<li><a href='ch08-01-vectors.html'>Storing Lists of Values with Vectors</a></li>"
+        "<li><a href='ch08-02-collections-of-text.html'>Strings, Collections of Text</a></li></ul>"),
+        encoding="utf-8")
+    for name, title in (("ch08-01-vectors", "Storing Lists of Values with Vectors"),
+                        ("ch08-02-collections-of-text", "Strings, Collections of Text")):
+        (corpus / f"{name}.html").write_text(book_page(title, f"<h1>{title}</h1><p>{CHAPTER_TEXT}</p>"),
+                                             encoding="utf-8")
     # A short page linking on to a longer one about something else stays a page.
     (corpus / "ch05-03-method-syntax.html").write_text(book_page(
         "Method Syntax", "<h1>Method Syntax</h1><p>Methods are like functions, declared in a struct's "
         "context; see <a href='ch05-00-structs.html'>structs</a>.</p>"), encoding="utf-8")
     db = tmp_path / "pages.sqlite"
     summary = build_index(corpus, db, BOOK, workers=1)
-    assert (summary["pages"], summary["pointers"], summary["searchable"]) == (4, 2, 2)
+    assert (summary["pages"], summary["pointers"], summary["searchable"]) == (7, 2, 5)
     marks = dict(sqlite3.connect(db).execute("SELECT url, duplicate_of FROM pages"))
     assert marks[BOOK + "first-edition/structs"] == BOOK + "ch05-00-structs"
     assert marks[BOOK + "second-edition/ch05-00-structs"] == BOOK + "ch05-00-structs"
     assert marks[BOOK + "ch05-03-method-syntax"] is None
+    assert marks[BOOK + "ch08-00-common-collections"] is None
     backend = LocalBackend(db)
-    assert backend.document_count() == 2
+    assert backend.document_count() == 5
     assert [url for url, _, _ in backend.pages_about("structs")] == [BOOK + "ch05-00-structs"]
 
 
