@@ -36,7 +36,8 @@ def test_pointer_target_wants_one_much_longer_page_from_a_short_one():
     chapter = {BOOK + "ch05-00-structs": ("Using Structs to Structure Related Data", 900)}
     assert pointer_target("structs", 52, chapter) == BOOK + "ch05-00-structs"
     assert pointer_target("structs", POINTER_WORDS, chapter) is None  # a page read for itself
-    assert pointer_target("structs", 52, {BOOK + "x": ("Structs", 200)}) is None  # not 5 times longer
+    assert pointer_target("structs", 79, {BOOK + "x": ("Structs", 128)}) == BOOK + "x"  # a short chapter
+    assert pointer_target("structs", 79, {BOOK + "x": ("Structs", 79)}) is None  # says no more than it
     two = chapter | {BOOK + "ch17-00": ("Structs and Enums Compared", 700)}
     assert pointer_target("structs", 52, two) is None  # which one it stands for is unknown
     assert pointer_target("structs", 52, {}) is None
