@@ -38,9 +38,9 @@ POINTER_WORDS = 100  # a paragraph: the pointers seen hold 50-60 words with thei
 # More words than the pointer, no more: the one-page condition is what tells a pointer from a
 # chapter. A bar of 5 times (schemas 24 and 25) kept the Rust book's top-level stubs (79-97 words
 # with their code samples) as the pages of "structs", "ownership" and "error handling", their
-# chapters' opening pages holding 128-300 words; at 1 it reads 24 more of the book's stubs (180 in all) and
-# one empty Maxima section ("Warning messages", under "Error and warning messages"), and no
-# page of the other sites or the shared collection (session 86).
+# chapters' opening pages holding 128-300 words; at 1 it reads 24 more of the book's stubs
+# (180 in all) and one empty Maxima section ("Warning messages", under "Error and warning
+# messages"), and no page of the other sites or the shared collection (session 86).
 POINTER_RATIO = 1
 
 
