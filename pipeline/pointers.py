@@ -34,7 +34,7 @@ from .store import decompress, disambiguates, title_name, unpack_links, url_name
 from .text import normalise
 from .urls import collection_url
 
-POINTER_WORDS = 100  # a paragraph: the pointers seen hold 50-60 words with their example code
+POINTER_WORDS = 100  # a paragraph: the pointers seen hold 50-97 words with their example code
 # More words than the pointer, no more: the one-page condition is what tells a pointer from a
 # chapter. A bar of 5 times (schemas 24 and 25) kept the Rust book's top-level stubs (79-97 words
 # with their code samples) as the pages of "structs", "ownership" and "error handling", their
