@@ -10,17 +10,22 @@ copies inflate the hit counts of every word on them.
 Rule: a page with fewer than POINTER_WORDS words of main text whose main text (chrome
 removed) links to one page of the collection and no other, where that page's title names
 the pointer's subject (the pointer's own title, as whole words: "Structs" in "Using Structs
-to Structure Related Data") and it holds more words than the pointer, is a copy of
-that page: not searched or counted, and the target answers to the pointer's names too. A
+to Structure Related Data"), is a copy of that page: not searched or counted, and the target
+answers to the pointer's names too. A
 target that names the subject with a qualifier ("Korora (operating system)" from the page
 "Korora") is another sense of the name, not a continuation. A chapter's page that lists its
 sections (a Texinfo node's menu: "Arithmetic" with "Complex Arithmetic" among five others)
-links to more than one page and stays a page. Measured in session 86: the rule reads 180 of
-the Rust book's 429 pages as pointers (its first, second and 2018 editions' stubs) and none of
-the shared collection's 5,444 (its two nearest, "Korora" and "Embedded C", at 148 and 162
-words, link on to another subject); without the one-page condition it also took 18 of
+links to more than one page and stays a page. Measured in session 86 (index schemas 24-27): the rule
+reads 190 of the Rust book's 429 pages as pointers (its stubs at the first edition's URLs and
+its first, second and 2018 editions' pages) and one empty Maxima section ("Warning messages",
+whose only link is up to "Error and warning messages"), no page of the eight other sites and
+none of the shared collection's 5,444 (its two nearest, "Korora" and "Embedded C", at 148 and
+162 words, link on to another subject). Without the one-page condition it also took 18 of
 Maxima's chapters, 8 of Octave's, 2 of MIT Scheme's and one Django page for one of their
-sections, and Maxima lost 22 of its 148 contents-judged hits.
+sections, and Maxima lost 22 of its 148 contents-judged hits; with it, a bar on the target's
+length (5 times the pointer's, then more than the pointer's) only kept some of the book's
+stubs as the pages of their subjects ("ownership": 97 words with its code sample, against its
+chapter's opening page's fewer), so there is none.
 """
 from __future__ import annotations
 
@@ -30,18 +35,11 @@ import sqlite3
 from .boilerplate import BoilerplateRules
 from .links import link_anchors
 from .parse import content_tree
-from .store import decompress, disambiguates, title_name, unpack_links, url_name_key
+from .store import decompress, disambiguates, title_name, url_name_key
 from .text import normalise
 from .urls import collection_url
 
 POINTER_WORDS = 100  # a paragraph: the pointers seen hold 50-97 words with their example code
-# More words than the pointer, no more: the one-page condition is what tells a pointer from a
-# chapter. A bar of 5 times (schemas 24 and 25) kept the Rust book's top-level stubs (79-97 words
-# with their code samples) as the pages of "structs", "ownership" and "error handling", their
-# chapters' opening pages holding 128-300 words; at 1 it reads 24 more of the book's stubs
-# (180 in all) and one empty Maxima section ("Warning messages", under "Error and warning
-# messages"), and no page of the other sites or the shared collection (session 86).
-POINTER_RATIO = 1
 
 
 def names_subject(name_key: str, target_title: str) -> bool:
@@ -51,18 +49,13 @@ def names_subject(name_key: str, target_title: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name_key)}(?!\w)", normalise(title_name(target_title))) is not None
 
 
-def pointer_target(name_key: str, words: int, targets: dict[str, tuple[str, int]]) -> str | None:
-    """The one URL a short page points on to, or None; targets: URL -> (title, words)."""
-    if words >= POINTER_WORDS:
+def pointer_target(name_key: str, words: int, linked: dict[str, str]) -> str | None:
+    """The URL a page points on to, or None; `linked`: URL -> title of every page of the
+    collection its main text links to."""
+    if words >= POINTER_WORDS or len(linked) != 1:
         return None
-    found = [url for url, (title, n) in targets.items()
-             if n > POINTER_RATIO * words and names_subject(name_key, title)]
-    return found[0] if len(found) == 1 else None
-
-
-def _words(con: sqlite3.Connection, rowid: int) -> int:
-    row = con.execute("SELECT body FROM pages_fts WHERE rowid = ?", (rowid,)).fetchone()
-    return len((row[0] or "").split()) if row else 0
+    ((url, title),) = linked.items()
+    return url if names_subject(name_key, title) else None
 
 
 def content_targets(raw: bytes, url: str, rules: BoilerplateRules, link_prefix: str) -> set[str]:
@@ -81,33 +74,22 @@ def fold_pointers(con: sqlite3.Connection, rules: BoilerplateRules, link_prefix:
     searchable = {url: (rowid, title or "") for rowid, url, title in con.execute(
         "SELECT p.id, p.url, p.title FROM pages p JOIN pages_fts_docsize d ON d.id = p.id "
         "WHERE p.duplicate_of IS NULL")}
-    # Bytes bound words from above, so only short bodies are read whole.
-    short = [(rowid, body) for rowid, body in con.execute(
-        "SELECT rowid, body FROM pages_fts WHERE length(body) < ?", (POINTER_WORDS * 40,))]
-    sizes: dict[int, int] = {}
-    pointed: dict[str, str] = {}
     by_id = {rowid: url for url, (rowid, _) in searchable.items()}
-    for rowid, body in short:
-        words = len((body or "").split())
+    pointed: dict[str, str] = {}
+    # Bytes bound words from above, so only short bodies are read whole, and only their pages parsed.
+    for rowid, body in con.execute("SELECT rowid, body FROM pages_fts WHERE length(body) < ?",
+                                   (POINTER_WORDS * 40,)).fetchall():
         url = by_id.get(rowid)
+        words = len((body or "").split())
         if url is None or words >= POINTER_WORDS:
             continue
-        name_key = normalise(title_name(searchable[url][1]))
-        (links,) = con.execute("SELECT links FROM pages WHERE id = ?", (rowid,)).fetchone()
-        targets: dict[str, tuple[str, int]] = {}
-        for href, _anchor in unpack_links(links):
-            href = href.split("#", 1)[0]
-            if href != url and href in searchable and href not in targets:
-                target_id, title = searchable[href]
-                if names_subject(name_key, title):  # read a target's size only when its title qualifies
-                    if target_id not in sizes:
-                        sizes[target_id] = _words(con, target_id)
-                    targets[href] = (title, sizes[target_id])
-        target = pointer_target(name_key, words, targets)
-        if target is None:
-            continue
         (html,) = con.execute("SELECT html FROM pages WHERE id = ?", (rowid,)).fetchone()
-        if html is not None and content_targets(decompress(html), url, rules, link_prefix) & searchable.keys() == {target}:
+        if html is None:
+            continue
+        linked = {t: searchable[t][1] for t in content_targets(decompress(html), url, rules, link_prefix)
+                  if t in searchable}
+        target = pointer_target(normalise(title_name(searchable[url][1])), words, linked)
+        if target:
             pointed[url] = target
     folded = 0
     for url, target in pointed.items():
