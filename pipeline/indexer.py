@@ -22,7 +22,7 @@ from .glossary import definition_entries, is_glossary
 from .parse import declared_canonical, parse_page
 from .pointers import fold_pointers
 from .testbed import first_paragraph_of
-from .store import (SCHEMA_VERSION, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
+from .store import (SCHEMA_VERSION, add_title_aliases, connect, insert_page, make_searchable, pack_html, pack_items, pack_links,
                     set_meta, site_aside, title_keys, unpack_items, unpack_json, url_name_key)
 from .urls import canonical, collection_url, file_url, host
 
@@ -144,9 +144,7 @@ class Copies:
                 make_searchable(con, keeper_id, title, text, keeper)
             con.executemany("UPDATE pages SET duplicate_of = ? WHERE id = ?", [(keeper, r[0]) for r in rest])
             if keeper_id is not None:
-                known = {k for (k,) in con.execute("SELECT key FROM titles WHERE page = ?", (keeper_id,))}
-                aliases = {url_name_key(r[3]) for r in rest} - known - {""}
-                con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(a, keeper_id) for a in sorted(aliases)])
+                add_title_aliases(con, keeper_id, {url_name_key(r[3]) for r in rest})
             copies += len(rest)
         return copies
 

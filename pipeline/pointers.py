@@ -35,7 +35,7 @@ import sqlite3
 from .boilerplate import BoilerplateRules
 from .links import link_anchors
 from .parse import content_tree
-from .store import decompress, disambiguates, title_name, url_name_key
+from .store import add_title_aliases, decompress, disambiguates, title_name, url_name_key
 from .text import normalise
 from .urls import collection_url
 
@@ -104,9 +104,7 @@ def fold_pointers(con: sqlite3.Connection, rules: BoilerplateRules, link_prefix:
         con.execute("UPDATE pages SET duplicate_of = ? WHERE id = ?", (target, rowid))
         con.execute("DELETE FROM pages_fts WHERE rowid = ?", (rowid,))
         con.execute("DELETE FROM titles WHERE page = ?", (rowid,))
-        known = {k for (k,) in con.execute("SELECT key FROM titles WHERE page = ?", (target_id,))}
         # Its name, not every part of its title: a site's name after a separator is no alias.
-        aliases = {normalise(title_name(title)), url_name_key(url)} - known - {""}
-        con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(a, target_id) for a in sorted(aliases)])
+        add_title_aliases(con, target_id, {normalise(title_name(title)), url_name_key(url)})
         folded += 1
     return folded

@@ -307,6 +307,12 @@ def url_name_key(url: str) -> str:
     return key if any(c.isalpha() for c in key) and key not in _PLACE_NAMES else ""
 
 
+def add_title_aliases(con: sqlite3.Connection, page: int, names: set[str]) -> None:
+    """Let a page answer to more names (its copies'), those it does not answer to yet."""
+    known = {k for (k,) in con.execute("SELECT key FROM titles WHERE page = ?", (page,))}
+    con.executemany("INSERT INTO titles(key, page) VALUES (?, ?)", [(n, page) for n in sorted(names - known - {""})])
+
+
 def title_keys(title: str) -> list[str]:
     """The normalised title and each separated part of it: what a page calls itself."""
     keys = [normalise(title)] + [normalise(without_numbering(part)) for part in _TITLE_SEPARATORS.split(title)]
