@@ -11,12 +11,11 @@ Rule: a page with fewer than POINTER_WORDS words of main text whose main text (c
 removed) links to one page of the collection and no other, where that page's title names
 the pointer's subject (the pointer's own title, as whole words: "Structs" in "Using Structs
 to Structure Related Data"), is a copy of that page: not searched or counted, and the target
-answers to the pointer's names too. A
-target that names the subject with a qualifier ("Korora (operating system)" from the page
-"Korora") is another sense of the name, not a continuation. A chapter's page that lists its
-sections (a Texinfo node's menu: "Arithmetic" with "Complex Arithmetic" among five others)
-links to more than one page and stays a page. Measured in session 86 (index schemas 24-27): the rule
-reads 195 of the Rust book's 429 pages as pointers (its stubs at the first edition's URLs and
+answers to the pointer's names too. A target that names the subject with a qualifier
+("Korora (operating system)" from the page "Korora") is another sense of the name, not a
+continuation. A chapter's page that lists its sections (a Texinfo node's menu: "Arithmetic"
+with "Complex Arithmetic" among five others) links to more than one page and stays a page.
+Measured in session 86 (index schemas 24-27): the rule reads 195 of the Rust book's 429 pages as pointers (its stubs at the first edition's URLs and
 its first, second and 2018 editions' pages) and two empty Maxima sections ("Warning messages",
 whose only link is up to "Error and warning messages"), no page of the eight other sites and
 none of the shared collection's 5,444 (its two nearest, "Korora" and "Embedded C", at 148 and
@@ -76,7 +75,8 @@ def fold_pointers(con: sqlite3.Connection, rules: BoilerplateRules, link_prefix:
         "WHERE p.duplicate_of IS NULL")}
     by_id = {rowid: url for url, (rowid, _) in searchable.items()}
     pointed: dict[str, str] = {}
-    # Bytes bound words from above, so only short bodies are read whole, and only their pages parsed.
+    # Only short bodies are read whole, and only their pages parsed: under 100 words, a body runs
+    # past 40 characters a word only if it is a long identifier or URL, which no pointer is.
     for rowid, body in con.execute("SELECT rowid, body FROM pages_fts WHERE length(body) < ?",
                                    (POINTER_WORDS * 40,)).fetchall():
         url = by_id.get(rowid)
