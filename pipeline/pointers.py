@@ -15,9 +15,10 @@ answers to the pointer's names too. A target that names the subject with a quali
 ("Korora (operating system)" from the page "Korora") is another sense of the name, not a
 continuation. A chapter's page that lists its sections (a Texinfo node's menu: "Arithmetic"
 with "Complex Arithmetic" among five others) links to more than one page and stays a page.
-Measured in session 86 (index schemas 24-27): the rule reads 195 of the Rust book's 429 pages as pointers (its stubs at the first edition's URLs and
-its first, second and 2018 editions' pages) and two empty Maxima sections ("Warning messages",
-whose only link is up to "Error and warning messages"), no page of the eight other sites and
+Measured in session 86 (index schemas 24-27): the rule reads 195 of the Rust book's 429
+pages as pointers (its stubs at the first edition's URLs and its first, second and 2018
+editions' pages) and two empty Maxima sections ("Warning messages", whose only link is up to
+"Error and warning messages"), no page of the eight other sites and
 none of the shared collection's 5,444 (its two nearest, "Korora" and "Embedded C", at 148 and
 162 words, link on to another subject). Without the one-page condition it also took 18 of
 Maxima's chapters, 8 of Octave's, 2 of MIT Scheme's and one Django page for one of their
