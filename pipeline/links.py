@@ -10,7 +10,7 @@ from .boilerplate import class_id_words
 from .parse import BLOCK_TAGS, text_of
 from .store import without_numbering
 from .text import contains_phrase, fold, words
-from .urls import canonical
+from .urls import canonical, without_file_suffix
 
 CONTEXT_WORDS = 20  # words on each side of the anchor
 # A "block" of more words than this is a container holding text directly (a <div> of a
@@ -170,8 +170,18 @@ _CONTENTS_WORDS = frozenset({"toc", "toctree"})
 _LIST_ITEMS = frozenset({"li", "dt", "dd"})
 
 
-def _is_contents(el: etree._Element) -> bool:
+def _classed_contents(el: etree._Element) -> bool:
     return bool(_CONTENTS_WORDS & class_id_words(el)) or (el.get("role") or "").strip().lower() == "doc-toc"
+
+
+def _named_contents(el: etree._Element) -> bool:
+    # A box's accessible name says what it is where its class does not: mdBook's sidebar is
+    # <nav id="sidebar" class="sidebar" aria-label="Table of contents">.
+    return "contents" in (el.get("aria-label") or "").lower().split()
+
+
+def _is_contents(el: etree._Element) -> bool:
+    return _classed_contents(el) or _named_contents(el)
 
 
 def _in_list_item(a: etree._Element, box: etree._Element) -> bool:
@@ -192,36 +202,64 @@ def contents_links(root: etree._Element, url: str) -> dict[str, str]:
 
     A manual's chapter lists the pages of its sections there: what the chapter is made of.
     Only links in the box's list items count (entries, not a sidebar's buttons and notes), and
-    in a navigation tree that marks the page's own entry, only the entries under it.
+    in a navigation tree that marks the page's own entry, only the entries under it; a box
+    that only its accessible name calls a table of contents (mdBook's sidebar) is read only so.
     Chrome removal drops a contents box (it repeats a page's own headings), and a Wikipedia
     contents box links only within its page (#fragments, which link_anchors skips), so this
     reads the raw tree and is empty for such a page.
     """
     page = url.split("#", 1)[0]
+    own = without_file_suffix(page)
     out: dict[str, str] = {}
     for box in root.iter():
         if not isinstance(box.tag, str) or not _is_contents(box):
             continue
         if any(_is_contents(up) for up in box.iterancestors()):
             continue  # read once, from the outermost box
-        scope = _own_entry(box)
-        for a, target, anchor in link_anchors(box if scope is None else scope, url):
-            name = without_numbering(anchor)
-            if name and target.split("#", 1)[0] != page and _in_list_item(a, box):
-                out.setdefault(name, target)
+        scopes = _own_entries(box, page)
+        if not scopes and not _classed_contents(box):
+            # A box named contents but not classed so is a whole site's tree on every page
+            # (mdBook's sidebar): only the entries under the page's own say what it holds.
+            continue
+        for scope in scopes or [box]:
+            for a, target, anchor in link_anchors(scope, url):
+                name = without_numbering(anchor)
+                if name and without_file_suffix(target.split("#", 1)[0]) != own and _in_list_item(a, box):
+                    out.setdefault(name, target)
     return out
 
 
-def _own_entry(box: etree._Element) -> etree._Element | None:
-    """The list item of a navigation tree that links to the page itself (href "" or "#": the
-    theme marks where the reader is), whose nested entries are the page's contents; the
-    entries around it are its parents and siblings ("User Guide" above "1. Supervised
-    learning"). None when the box has no such entry, as a chapter's own contents box has not."""
+def _own_entries(box: etree._Element, page: str) -> list[etree._Element]:
+    """The list item of a navigation tree that links to the page itself (href "" or "#", or
+    the page's own address: the theme marks where the reader is), whose nested entries are the
+    page's contents, and the item after it when that holds only the nested list (mdBook writes
+    a chapter's sections as <li><ol class="section">...</ol></li> after the chapter's own
+    item); the entries around them are the page's parents and siblings ("User Guide" above
+    "1. Supervised learning"). Empty when the box has no such entry, as a chapter's own
+    contents box has not."""
+    own = without_file_suffix(canonical(page) or page)
     for a in box.iter("a"):
-        if a.get("href") in ("", "#"):
-            for up in a.iterancestors():
-                if up is box:
-                    break
-                if up.tag in _LIST_ITEMS:
-                    return up
-    return None
+        href = a.get("href")
+        if href is None:
+            continue
+        if href not in ("", "#") and ("#" in href or without_file_suffix(canonical(href, page) or "") != own):
+            continue
+        for up in a.iterancestors():
+            if up is box:
+                break
+            if up.tag in _LIST_ITEMS:
+                return [up] + _nested_after(up)
+    return []
+
+
+def _nested_after(item: etree._Element) -> list[etree._Element]:
+    """[the next list item] if the item holds no list of its own and the next holds a list and
+    no link outside it: the own entry's sub-entries written beside it, not inside it."""
+    if any(el.tag in ("ol", "ul", "dl") for el in item.iterdescendants()):
+        return []
+    after = item.getnext()
+    if after is None or after.tag != item.tag:
+        return []
+    lists = [el for el in after if el.tag in ("ol", "ul")]
+    loose = (after.text or "").strip() or any(el.tag not in ("ol", "ul") for el in after)
+    return [after] if lists and not loose else []

@@ -88,12 +88,19 @@ def file_url(relpath: str, url_prefix: str) -> str:
     prefix `https://en.wikipedia.org/wiki/` (after dropping the top folder) maps to
     `https://en.wikipedia.org/wiki/AT%26T`, exactly the href other pages use.
     """
-    stem = relpath
-    for suffix in (".html", ".htm", ".xhtml"):
-        if stem.lower().endswith(suffix):
-            stem = stem[: -len(suffix)]
-            break
-    return url_prefix + stem
+    return url_prefix + without_file_suffix(relpath)
+
+
+_FILE_SUFFIXES = (".html", ".htm", ".xhtml")
+
+
+def without_file_suffix(path: str) -> str:
+    """The path less an HTML file's suffix (`indexes.html` -> `indexes`), as `file_url` names files."""
+    low = path.lower()
+    for suffix in _FILE_SUFFIXES:
+        if low.endswith(suffix):
+            return path[: -len(suffix)]
+    return path
 
 
 def collection_url(target: str, url_prefix: str) -> str:
@@ -102,10 +109,7 @@ def collection_url(target: str, url_prefix: str) -> str:
     `file_url` gave that file (`indexes`); any other target is itself."""
     if url_prefix and target.startswith(url_prefix):
         path, hash_, fragment = target.partition("#")
-        low = path.lower()
-        for suffix in (".html", ".htm", ".xhtml"):
-            if low.endswith(suffix):
-                return path[: -len(suffix)] + hash_ + fragment
+        return without_file_suffix(path) + hash_ + fragment
     return target
 
 

@@ -1,0 +1,109 @@
+"""A documentation site's navigation tree, read as the page's contents: the entries nested
+under the page's own entry (pipeline.links.contents_links).
+
+mdBook (the Rust book) writes a chapter's opening page as one paragraph and its sections as
+pages that only the sidebar nests under it; the markup below is mdBook 0.4's, as Debian's
+rust-doc 1.63 ships it (a chapter's sections in the list item after the chapter's own).
+"""
+from __future__ import annotations
+
+import pytest
+
+from integration_support import WIKI, tiny_store
+from pipeline.boilerplate import DEFAULT_RULES
+from pipeline.evidence_stage import keyword_page_names
+from pipeline.links import contents_links
+from pipeline.parse import parse_tree, parser_input
+
+BOOK = "https://doc.rust-lang.org/1.63.0/book/"
+
+
+def sidebar(active: str, label: str = "Table of contents") -> str:
+    """mdBook's sidebar with the entry linking to `active` marked as the reader's place."""
+    def entry(href: str, number: str, title: str) -> str:
+        mark = ' class="active"' if href == active else ""
+        return (f'<li class="chapter-item expanded "><a href="{href}"{mark}>'
+                f'<strong aria-hidden="true">{number}</strong> {title}</a></li>')
+    return (f'<nav id="sidebar" class="sidebar" aria-label="{label}"><div class="sidebar-scrollbox">'
+            '<ol class="chapter">' + entry("ch04-00-understanding-ownership.html", "4.", "Understanding Ownership")
+            + '<li><ol class="section">' + entry("ch04-01-what-is-ownership.html", "4.1.", "What is Ownership?")
+            + "</ol></li>" + entry("ch05-00-structs.html", "5.", "Using Structs to Structure Related Data")
+            + '<li><ol class="section">'
+            + entry("ch05-01-defining-structs.html", "5.1.", "Defining and Instantiating Structs")
+            + entry("ch05-03-method-syntax.html", "5.3.", "Method Syntax")
+            + "</ol></li>" + entry("ch06-00-enums.html", "6.", "Enums and Pattern Matching")
+            + '<li><ol class="section">' + entry("ch06-01-defining-an-enum.html", "6.1.", "Defining an Enum")
+            + "</ol></li></ol></div></nav>")
+
+
+def page(active: str, body: str = "<p>Structs let you name related values.</p>", label: str = "Table of contents") -> str:
+    return (f"<html><head><title>Structs</title></head><body>{sidebar(active, label)}"
+            f'<div id="content"><main><h1>Using Structs to Structure Related Data</h1>{body}</main></div>'
+            '<nav class="nav-wrapper" aria-label="Page navigation">'
+            '<a rel="next" href="ch05-01-defining-structs.html">Next</a></nav></body></html>')
+
+
+def read(html: str, url: str) -> dict[str, str]:
+    return contents_links(parse_tree(parser_input(html.encode())), url)
+
+
+def test_a_chapter_s_sections_are_the_entries_after_its_own_in_the_sidebar():
+    links = read(page("ch05-00-structs.html"), BOOK + "ch05-00-structs.html")
+    assert links == {"Defining and Instantiating Structs": BOOK + "ch05-01-defining-structs.html",
+                     "Method Syntax": BOOK + "ch05-03-method-syntax.html"}
+
+
+def test_the_own_entry_is_found_under_the_collection_s_name_for_the_page():
+    # A corpus file ch05-00-structs.html is the page .../ch05-00-structs (pipeline.urls.file_url).
+    links = read(page("ch05-00-structs.html"), BOOK + "ch05-00-structs")
+    assert list(links) == ["Defining and Instantiating Structs", "Method Syntax"]
+
+
+def test_a_sidebar_marking_no_entry_as_the_page_s_own_is_not_read():
+    # The same tree is on every page: without the reader's place in it, it is the site's
+    # contents, not this page's (the book's title page, or a page the tree does not list).
+    assert read(page("none.html"), BOOK + "index.html") == {}
+
+
+def test_a_section_s_page_has_no_nested_entries():
+    # Its own entry nests nothing, and the next item is a sibling section with a link of its own.
+    assert read(page("ch05-01-defining-structs.html"), BOOK + "ch05-01-defining-structs.html") == {}
+
+
+def test_a_navigation_box_not_named_contents_is_not_read():
+    # A site's menu marks where the reader is too; only a box that calls itself a table of
+    # contents (by class, role or accessible name) lists what the page is made of.
+    assert read(page("ch05-00-structs.html", label="Main menu"), BOOK + "ch05-00-structs.html") == {}
+
+
+def test_an_own_entry_holding_its_list_reads_only_that_list():
+    html = ('<html><body><nav aria-label="Contents"><ul>'
+            '<li><a href="/docs/intro">Introduction</a></li>'
+            '<li><a href="/docs/guide" aria-current="page">Guide</a><ul>'
+            '<li><a href="/docs/guide/install">Installing</a></li><li><a href="/docs/guide/config">Configuring</a></li>'
+            '</ul></li><li><ul><li><a href="/docs/api/x">Not the guide\'s</a></li></ul></li>'
+            '</ul></nav><main><p>Text.</p></main></body></html>')
+    assert list(read(html, "https://example.org/docs/guide")) == ["Installing", "Configuring"]
+
+
+@pytest.mark.parametrize("url", ["https://example.org/page.html", "https://example.org/page"])
+def test_a_link_to_a_part_of_the_page_is_neither_its_own_entry_nor_an_entry(url):
+    # A page's local contents ("#setup") lists its parts, and says nothing of where the page
+    # sits; its links lead to the page itself, under the name a collection gives its file too
+    # (PostgreSQL's page "collation" lists "collation.html#COLLATION-CONCEPTS").
+    html = ('<html><body><div class="toc"><ul><li><a href="page.html#setup">Setup</a></li>'
+            '<li><a href="other.html">Other page</a></li></ul></div></body></html>')
+    assert read(html, url) == {"Other page": "https://example.org/other.html"}
+
+
+def test_the_keyword_s_page_names_its_chapter_s_sections(tmp_path):
+    # The chapter's page itself is a paragraph: its sections come from the sidebar, read before
+    # chrome removal takes the sidebar out.
+    chapter = "ch05-00-structs.html"  # the store's address of it: WIKI + chapter
+    store = tiny_store(tmp_path / "pages.sqlite", {chapter: (page(chapter), "Structs let you name related values.")})
+    try:
+        names = keyword_page_names(store, WIKI + chapter, DEFAULT_RULES, "Structs", "structs")
+    finally:
+        store.con.close()
+    assert names.sections == ["Defining and Instantiating Structs", "Method Syntax"]
+    assert names.targets["Method Syntax"] == WIKI + "ch05-03-method-syntax.html"
