@@ -23,7 +23,11 @@ CHAPTER_TEXT = " ".join(
     ("closures", "Closures: Anonymous Functions that Capture Their Environment", True),
     ("comments", "Comments", True),
     ("structs", "Method Syntax", False),
-    ("struct", "Using Structs to Structure Related Data", False),  # whole words only
+    ("struct", "Using Structs to Structure Related Data", True),  # a plural is the same name
+    ("enums", "Defining an Enum", True),
+    ("structure", "Using Structs to Structure Related Data", True),
+    ("struct", "Structured Data", False),  # whole words only
+    ("slices", "Slicing Arrays", False),
     ("korora", "Korora (operating system)", False),  # the name's other sense
     ("embedded c", "Embedded C++", True),  # held as words: the size and the one-target rule decide
     ("", "Anything", False),
