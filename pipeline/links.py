@@ -8,8 +8,8 @@ from lxml import etree
 
 from .boilerplate import class_id_words
 from .parse import BLOCK_TAGS, text_of
-from .store import without_numbering
-from .text import contains_phrase, fold, words
+from .store import numbering_depth, title_name, without_numbering
+from .text import contains_phrase, fold, normalise, words
 from .urls import canonical, without_file_suffix
 
 CONTEXT_WORDS = 20  # words on each side of the anchor
@@ -227,6 +227,50 @@ def contents_links(root: etree._Element, url: str) -> dict[str, str]:
                 if name and without_file_suffix(target.split("#", 1)[0]) != own and _in_list_item(a, box):
                     out.setdefault(name, target)
     return out
+
+
+def numbered_title(root: etree._Element, url: str, title: str) -> str:
+    """The page's title with the number its own entry in the site's table of contents gives it
+    ("8. Common Collections - The Rust Programming Language"), when the title has none and the
+    entry names the page as its title does; else the title as it is.
+
+    A manual numbers its chapters in the contents and may leave the number out of <title>
+    (mdBook's "Common Collections - The Rust Programming Language" is "8. Common Collections" in
+    its sidebar): the number says a chapter from a section (store.numbering_depth), as a
+    DocBook manual's "Chapter 11. Indexes" says it in its title.
+    """
+    if not title or numbering_depth(title):
+        return title
+    name = normalise(title_name(title))
+    page = url.split("#", 1)[0]
+    # Only a link to the page itself marks its entry: those first (the href ends with its file's
+    # name, or is "", "#" or "./"), then their contents box, rather than every box of the page confirmed (a
+    # Wikipedia page holds dozens of elements classed "toc...": 10 ms a page, against 1).
+    own = without_file_suffix(canonical(page) or page)
+    segment = own.rstrip("/").rsplit("/", 1)[-1] or "#"
+    seen: set = set()
+    for link in root.iter("a"):
+        href = link.get("href")
+        if href is None or (href not in ("", "#", "./") and (
+                segment not in href or not without_file_suffix(href.rstrip("/")).endswith(segment)
+                or without_file_suffix(canonical(href, page) or "") != own)):
+            continue
+        box = None
+        for up in link.iterancestors():
+            if _is_contents(up):
+                box = up  # the outermost, as contents_links reads it
+        if box is None or box in seen:
+            continue
+        seen.add(box)
+        entries = _own_entries(box, page)
+        if not entries:
+            continue
+        a = next((a for a in entries[0].iter("a") if a.get("href") is not None), None)
+        text = " ".join(text_of(a).split()) if a is not None else ""
+        bare = without_numbering(text)
+        if bare != text and normalise(bare) == name:
+            return text[: len(text) - len(bare)] + title
+    return title
 
 
 def _own_entries(box: etree._Element, page: str) -> list[etree._Element]:

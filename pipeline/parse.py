@@ -285,7 +285,9 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
         root, repaired = parse_tree_checked(parser_input(raw))
     except ValueError as exc:
         return ParsedPage(url=url, problem=str(exc))
-    title = page_title(root)
+    from .links import numbered_title  # links imports this module
+
+    title = numbered_title(root, url, page_title(root))
     # Every link of the page, navigation included, as a search engine's back-link query
     # sees them: the hub seeds and the single-topic comparison's seeds read this graph.
     # Session 17 stored the content's links only (after the chrome removal below): the

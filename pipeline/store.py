@@ -21,7 +21,7 @@ from .urls import title_from_url
 
 # Bump when the schema or what is extracted into it changes: index folders are keyed by it,
 # so an old index is rebuilt rather than silently reused.
-SCHEMA_VERSION = 28  # what each version changed: docs/schema-versions.md
+SCHEMA_VERSION = 29  # what each version changed: docs/schema-versions.md
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (

@@ -1,5 +1,6 @@
 """A documentation site's navigation tree, read as the page's contents: the entries nested
-under the page's own entry (pipeline.links.contents_links).
+under the page's own entry (pipeline.links.contents_links), and its number for the page
+(pipeline.links.numbered_title).
 
 mdBook (the Rust book) writes a chapter's opening page as one paragraph and its sections as
 pages that only the sidebar nests under it; the markup below is mdBook 0.4's, as Debian's
@@ -12,8 +13,12 @@ import pytest
 from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
 from pipeline.evidence_stage import keyword_page_names
-from pipeline.links import contents_links
+from pipeline.indexer import build_index
+from pipeline.links import contents_links, numbered_title
 from pipeline.parse import parse_tree, parser_input
+from pipeline.search import LocalBackend
+from pipeline.store import numbering_depth
+from scoring.sources import keyword_chapter
 
 BOOK = "https://doc.rust-lang.org/1.63.0/book/"
 
@@ -107,3 +112,61 @@ def test_the_keyword_s_page_names_its_chapter_s_sections(tmp_path):
         store.con.close()
     assert names.sections == ["Defining and Instantiating Structs", "Method Syntax"]
     assert names.targets["Method Syntax"] == WIKI + "ch05-03-method-syntax.html"
+
+
+def test_a_page_takes_the_number_its_own_entry_gives_it():
+    # mdBook numbers chapters and sections in the sidebar only: "5." says a chapter, "5.1." a
+    # section (store.numbering_depth), as a DocBook manual's "Chapter 11. Indexes" says it.
+    def title_of(active: str, title: str) -> str:
+        html = page(active).replace("<title>Structs</title>", f"<title>{title} - The Rust Programming Language</title>")
+        return numbered_title(parse_tree(parser_input(html.encode())), BOOK + active.removesuffix(".html"),
+                              f"{title} - The Rust Programming Language")
+    assert title_of("ch05-00-structs.html", "Using Structs to Structure Related Data") == \
+        "5. Using Structs to Structure Related Data - The Rust Programming Language"
+    assert numbering_depth(title_of("ch05-03-method-syntax.html", "Method Syntax")) == 2
+    # An entry naming the page otherwise, or a title numbered already, is left as it is.
+    assert title_of("ch05-03-method-syntax.html", "Methods") == "Methods - The Rust Programming Language"
+    assert numbered_title(parse_tree(parser_input(page("ch05-00-structs.html").encode())), BOOK + "ch05-00-structs",
+                          "Chapter 5. Structs") == "Chapter 5. Structs"
+
+
+def test_a_wiki_page_s_contents_box_numbers_its_parts_not_the_page():
+    # Wikipedia's box numbers the page's sections ("1 History") and links to them by fragment.
+    html = ('<html><head><title>Robotics - Wikipedia</title></head><body><div id="toc" class="toc"><ul>'
+            '<li class="toclevel-1"><a href="#History"><span class="tocnumber">1</span> History</a></li>'
+            '</ul></div><p><a href="/wiki/Robotics">Robotics</a> is a field.</p></body></html>')
+    root = parse_tree(parser_input(html.encode()))
+    assert numbered_title(root, WIKI + "Robotics", "Robotics - Wikipedia") == "Robotics - Wikipedia"
+
+
+def test_the_index_stores_the_number_and_the_numbered_chapter_is_the_keyword_s_page(tmp_path):
+    # "collections" has no page of its own name: the one numbered chapter titled with it is its
+    # page (sources.keyword_chapter), once the title carries the sidebar's "8.".
+    def sidebar8(active: str) -> str:
+        def entry(href: str, text: str) -> str:
+            mark = ' class="active"' if href == active else ""
+            return f'<li class="chapter-item"><a href="{href}"{mark}>{text}</a></li>'
+        return ('<nav id="sidebar" aria-label="Table of contents"><ol class="chapter">'
+                + entry("ch08-00-common-collections.html", "<strong>8.</strong> Common Collections")
+                + '<li><ol class="section">'
+                + entry("ch08-01-vectors.html", "<strong>8.1.</strong> Storing Lists of Values with Vectors")
+                + "</ol></li></ol></nav>")
+    corpus = tmp_path / "book"
+    corpus.mkdir()
+    text = " ".join(["Rust's standard library includes collections: a vector stores values next to each other."] * 5)
+    for name, title in (("ch08-00-common-collections", "Common Collections"),
+                        ("ch08-01-vectors", "Storing Lists of Values with Vectors")):
+        (corpus / f"{name}.html").write_text(
+            f"<html><head><title>{title} - The Rust Programming Language</title></head><body>{sidebar8(name + '.html')}"
+            f"<main><h1>{title}</h1><p>{text}</p></main></body></html>", encoding="utf-8")
+    db = tmp_path / "pages.sqlite"
+    build_index(corpus, db, BOOK, workers=1)
+    backend = LocalBackend(db)
+    try:
+        titles = dict(backend.con.execute("SELECT url, title FROM pages"))
+        assert titles[BOOK + "ch08-00-common-collections"].startswith("8. Common Collections")
+        assert titles[BOOK + "ch08-01-vectors"].startswith("8.1. Storing Lists")
+        chapter, route = keyword_chapter(backend.pages_titled_with("collections"), "collections")
+        assert (chapter[0], route) == (BOOK + "ch08-00-common-collections", "chapter")
+    finally:
+        backend.con.close()
