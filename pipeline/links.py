@@ -229,7 +229,8 @@ def contents_links(root: etree._Element, url: str) -> dict[str, str]:
     return out
 
 
-def numbered_title(root: etree._Element, url: str, title: str) -> str:
+def numbered_title(root: etree._Element, url: str, title: str,
+                   anchors: list[tuple[etree._Element, str, str]] | None = None, bare_marks: bool = True) -> str:
     """The page's title with the number its own entry in the site's table of contents gives it
     ("8. Common Collections - The Rust Programming Language"), when the title has none and the
     entry names the page as its title does; else the title as it is.
@@ -237,24 +238,25 @@ def numbered_title(root: etree._Element, url: str, title: str) -> str:
     A manual numbers its chapters in the contents and may leave the number out of <title>
     (mdBook's "Common Collections - The Rust Programming Language" is "8. Common Collections" in
     its sidebar): the number says a chapter from a section (store.numbering_depth), as a
-    DocBook manual's "Chapter 11. Indexes" says it in its title.
+    DocBook manual's "Chapter 11. Indexes" says it in its title. `anchors`: the page's
+    link_anchors, if the caller has them; `bare_marks`: False when the page holds no href
+    "", "#" or "./" (a byte search of the raw page says so).
     """
     if not title or numbering_depth(title):
         return title
     name = normalise(title_name(title))
     page = url.split("#", 1)[0]
-    # Only a link to the page itself marks its entry: those first (the href ends with its file's
-    # name, or is "", "#" or "./"), then their contents box, rather than every box of the page confirmed (a
-    # Wikipedia page holds dozens of elements classed "toc...": 10 ms a page, against 1).
+    # Only a link to the page itself marks its entry: those first, then their contents box,
+    # rather than every box of the page confirmed (a Wikipedia page holds dozens of elements
+    # classed "toc...": 10 ms a page, against a tenth of one from the anchors the parse reads).
     own = without_file_suffix(canonical(page) or page)
-    segment = own.rstrip("/").rsplit("/", 1)[-1] or "#"
+    forms = {own} | {own + suffix for suffix in (".html", ".htm", ".xhtml")}
+    links = [a for a, target, _ in (link_anchors(root, url) if anchors is None else anchors)
+             if target in forms and "#" not in (a.get("href") or "")]
+    if bare_marks:
+        links += _BARE_SELF_LINKS(root)
     seen: set = set()
-    for link in root.iter("a"):
-        href = link.get("href")
-        if href is None or (href not in ("", "#", "./") and (
-                segment not in href or not without_file_suffix(href.rstrip("/")).endswith(segment)
-                or without_file_suffix(canonical(href, page) or "") != own)):
-            continue
+    for link in links:
         box = None
         for up in link.iterancestors():
             if _is_contents(up):
@@ -271,6 +273,11 @@ def numbered_title(root: etree._Element, url: str, title: str) -> str:
         if bare != text and normalise(bare) == name:
             return text[: len(text) - len(bare)] + title
     return title
+
+
+# The hrefs that name the page itself and that link_anchors skips (no target of their own).
+_BARE_SELF_LINKS = etree.XPath('//a[@href="" or @href="#" or @href="./" or @href="."]')
+BARE_SELF_MARKS = (b'href=""', b'href="#"', b'href="./"', b'href="."', b"href=''", b"href='#'", b"href='./'")
 
 
 def _own_entries(box: etree._Element, page: str) -> list[etree._Element]:

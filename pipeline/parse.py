@@ -285,9 +285,10 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
         root, repaired = parse_tree_checked(parser_input(raw))
     except ValueError as exc:
         return ParsedPage(url=url, problem=str(exc))
-    from .links import numbered_title  # links imports this module
+    from .links import BARE_SELF_MARKS, link_anchors, numbered_title  # links imports this module
 
-    title = numbered_title(root, url, page_title(root))
+    anchors = list(link_anchors(root, url))
+    title = numbered_title(root, url, page_title(root), anchors, any(m in raw for m in BARE_SELF_MARKS))
     # Every link of the page, navigation included, as a search engine's back-link query
     # sees them: the hub seeds and the single-topic comparison's seeds read this graph.
     # Session 17 stored the content's links only (after the chrome removal below): the
@@ -295,7 +296,7 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
     # found became list pages instead of the pages sharing the seeds' navigation boxes,
     # and recall with hubs added fell (Hub-Seeking 0.658 -> 0.568 at 250 pages, 30
     # topics): not kept.
-    links = page_links(root, url)
+    links = [(target, anchor) for _, target, anchor in anchors]
     parents = parent_names(root) if may_name_parent(raw) else []
     body = root.find("body")
     body = body if body is not None else root
