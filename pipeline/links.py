@@ -7,6 +7,7 @@ from typing import Iterator
 from lxml import etree
 
 from .boilerplate import class_id_words
+from .corpus import HTML_SUFFIXES
 from .parse import BLOCK_TAGS, text_of
 from .store import numbering_depth, title_name, without_numbering
 from .text import contains_phrase, fold, normalise, words
@@ -250,7 +251,7 @@ def numbered_title(root: etree._Element, url: str, title: str,
     # rather than every box of the page confirmed (a Wikipedia page holds dozens of elements
     # classed "toc...": 10 ms a page, against a tenth of one from the anchors the parse reads).
     own = without_file_suffix(canonical(page) or page)
-    forms = {own} | {own + suffix for suffix in (".html", ".htm", ".xhtml")}
+    forms = {own} | {own + suffix for suffix in HTML_SUFFIXES}
     links = [a for a, target, _ in (link_anchors(root, url) if anchors is None else anchors)
              if target in forms and "#" not in (a.get("href") or "")]
     if bare_marks:

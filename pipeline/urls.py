@@ -5,6 +5,8 @@ import functools
 import re
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
+from .corpus import HTML_SUFFIXES
+
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -91,13 +93,10 @@ def file_url(relpath: str, url_prefix: str) -> str:
     return url_prefix + without_file_suffix(relpath)
 
 
-_FILE_SUFFIXES = (".html", ".htm", ".xhtml")
-
-
 def without_file_suffix(path: str) -> str:
     """The path less an HTML file's suffix (`indexes.html` -> `indexes`), as `file_url` names files."""
     low = path.lower()
-    for suffix in _FILE_SUFFIXES:
+    for suffix in HTML_SUFFIXES:
         if low.endswith(suffix):
             return path[: -len(suffix)]
     return path
