@@ -210,7 +210,7 @@ def contents_links(root: etree._Element, url: str) -> dict[str, str]:
     reads the raw tree and is empty for such a page.
     """
     page = url.split("#", 1)[0]
-    own = without_file_suffix(page)
+    own = _page_key(page)
     out: dict[str, str] = {}
     for box in root.iter():
         if not isinstance(box.tag, str) or not _is_contents(box):
@@ -250,7 +250,7 @@ def numbered_title(root: etree._Element, url: str, title: str,
     # Only a link to the page itself marks its entry: those first, then their contents box,
     # rather than every box of the page confirmed (a Wikipedia page holds dozens of elements
     # classed "toc...": 10 ms a page, against a tenth of one from the anchors the parse reads).
-    own = without_file_suffix(canonical(page) or page)
+    own = _page_key(page)
     forms = {own} | {own + suffix for suffix in HTML_SUFFIXES}
     links = [a for a, target, _ in (link_anchors(root, url) if anchors is None else anchors)
              if target in forms and "#" not in (a.get("href") or "")]
@@ -281,6 +281,12 @@ _BARE_SELF_LINKS = etree.XPath('//a[@href="" or @href="#" or @href="./" or @href
 BARE_SELF_MARKS = (b'href=""', b'href="#"', b'href="./"', b'href="."', b"href=''", b"href='#'", b"href='./'")
 
 
+def _page_key(url: str) -> str:
+    """The page's address as its self-links resolve: canonical, less its fragment and file suffix."""
+    page = url.split("#", 1)[0]
+    return without_file_suffix(canonical(page) or page)
+
+
 def _own_entries(box: etree._Element, page: str) -> list[etree._Element]:
     """The list item of a navigation tree that links to the page itself (href "" or "#", or
     the page's own address: the theme marks where the reader is), whose nested entries are the
@@ -289,7 +295,7 @@ def _own_entries(box: etree._Element, page: str) -> list[etree._Element]:
     item); the entries around them are the page's parents and siblings ("User Guide" above
     "1. Supervised learning"). Empty when the box has no such entry, as a chapter's own
     contents box has not."""
-    own = without_file_suffix(canonical(page) or page)
+    own = _page_key(page)
     for a in box.iter("a"):
         href = a.get("href")
         if href is None:
