@@ -285,10 +285,10 @@ def parse_page(raw: bytes, url: str, rules: BoilerplateRules = DEFAULT_RULES,
         root, repaired = parse_tree_checked(parser_input(raw))
     except ValueError as exc:
         return ParsedPage(url=url, problem=str(exc))
-    from .links import BARE_SELF_MARKS, link_anchors, numbered_title  # links imports this module
+    from .links import link_anchors, may_link_to_itself_bare, numbered_title  # links imports this module
 
     anchors = list(link_anchors(root, url))
-    title = numbered_title(root, url, page_title(root), anchors, any(m in raw for m in BARE_SELF_MARKS))
+    title = numbered_title(root, url, page_title(root), anchors, may_link_to_itself_bare(raw))
     # Every link of the page, navigation included, as a search engine's back-link query
     # sees them: the hub seeds and the single-topic comparison's seeds read this graph.
     # Session 17 stored the content's links only (after the chrome removal below): the

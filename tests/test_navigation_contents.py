@@ -14,7 +14,7 @@ from integration_support import WIKI, tiny_store
 from pipeline.boilerplate import DEFAULT_RULES
 from pipeline.evidence_stage import keyword_page_names
 from pipeline.indexer import build_index
-from pipeline.links import contents_links, numbered_title
+from pipeline.links import contents_links, may_link_to_itself_bare, numbered_title
 from pipeline.parse import parse_tree, parser_input
 from pipeline.search import LocalBackend
 from pipeline.store import numbering_depth
@@ -170,3 +170,15 @@ def test_the_index_stores_the_number_and_the_numbered_chapter_is_the_keyword_s_p
         assert (chapter[0], route) == (BOOK + "ch08-00-common-collections", "chapter")
     finally:
         backend.con.close()
+
+
+@pytest.mark.parametrize("html, bare", [
+    (b'<a href="#">Top</a>', True), (b"<a href=''>x</a>", True), (b'<a href="./">x</a>', True),
+    (b"<a href='.'>x</a>", True), (b'<a href=#>x</a>', True), (b'<a href = "" class=y>x</a>', True),
+    (b'<a href=./ class=y>x</a>', True),
+    (b'<a href="#History">History</a>', False), (b'<a href="./ch01.html">x</a>', False),
+    (b'<a href="/wiki/Robotics">x</a>', False), (b'<link rel="stylesheet" href="x.css">', False),
+])
+def test_the_byte_search_finds_every_bare_self_link_the_tree_search_would(html, bare):
+    # numbered_title searches the tree for such links only where the raw bytes may hold one.
+    assert may_link_to_itself_bare(b"<html><body><p>" + html + b"</p></body></html>") is bare
