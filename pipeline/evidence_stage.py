@@ -140,7 +140,7 @@ class _Found:
     known: set[str]                    # every phrase offered so far
     filed: list[dict]                  # WordNet's names under the keyword
     keyword_page: str | None           # its URL, None without such a page
-    page_route: str | None             # how it was found: title, twin, other name, chapter, opening, link
+    page_route: str | None             # how it was found: title, twin, other name, chapter, opening, section, link
     keyword_lead: str                  # its first paragraph ("" without such a page)
     keyword_names: set[tuple[str, ...]]  # the other names its first sentence gives the keyword (lead.subject_names)
     keyword_fields: set[tuple[str, ...]]  # the fields that sentence sets the keyword in (lead.setting_names)
@@ -211,7 +211,8 @@ def _gather(backend: SearchBackend, keyword: str, scored: Sequence[dict], count:
         # Performance Tips", "Chapter 48. Background Worker Processes"): the one chapter whose
         # title holds the keyword is its page. Only a numbered chapter (Wikipedia numbers
         # none), and only one: two ("Monitoring Database Activity", "Monitoring Disk Usage")
-        # say the keyword is broader than either. Else the one page that opens on it.
+        # say the keyword is broader than either. Else the one page that opens on it; else,
+        # with no chapter holding it, the one numbered section that does.
         chapter, route = keyword_chapter(backend.pages_titled_with(keyword), keyword)
         if chapter is not None:
             own, titled = (*chapter, None), True

@@ -96,20 +96,35 @@ def is_chapter_on(title: str, keyword: str) -> bool:
     return numbering_depth(title) == 1 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
 
 
+def is_section_on(title: str, keyword: str) -> bool:
+    """True if a manual's numbered section, a chapter's part, is titled with the keyword among
+    more words ("4.2. References and Borrowing" for "borrowing")."""
+    name, kw = concept_key(title_name(title)), concept_key(keyword)
+    return numbering_depth(title) == 2 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
+
+
 def keyword_chapter(holding: Sequence[tuple[str, str, str]], keyword: str) -> tuple[tuple[str, str, str] | None, str]:
     """The one page of (url, title, lead) rows titled with the keyword among more words that is
     the keyword's page, and how it was found: the one numbered chapter on it ("chapter"), else
     the one page whose first sentence says what the keyword is ("opening": "Vectorization and
-    Faster Code Execution": "Vectorization is a programming technique ..."); (None, route)
-    when none or several are. An index-like page is no chapter on the keyword even when it
-    opens on it ("List Of Virtual Tables": "A virtual table is ..." beside "The Virtual Table
-    Mechanism Of SQLite"): it lists kinds, the other page describes the thing."""
+    Faster Code Execution": "Vectorization is a programming technique ..."), else, when no
+    chapter's title holds the keyword, the one numbered section whose title does ("section":
+    "4.2. References and Borrowing" for "borrowing"); (None, route) when none or several are.
+    An index-like page is no chapter on the keyword even when it opens on it ("List Of Virtual
+    Tables": "A virtual table is ..." beside "The Virtual Table Mechanism Of SQLite"): it lists
+    kinds, the other page describes the thing."""
     holding = [p for p in holding if not names_a_list(title_name(p[1]))]
     chapters = [p for p in holding if is_chapter_on(p[1], keyword)]
     if len(chapters) == 1:
         return chapters[0], "chapter"
     openings = [p for p in holding if opens_on(p[2], keyword)]
-    return (openings[0] if len(openings) == 1 else None), "opening"
+    if len(openings) == 1 or chapters:
+        # Two chapters holding the keyword say it is broader than either, and so than their sections.
+        return (openings[0] if len(openings) == 1 else None), "opening"
+    # A manual names a subject its chapter's part treats in the section's title (the Rust book's
+    # borrowing, iterators): the one such section is the keyword's page, two say it is broader.
+    sections = [p for p in holding if is_section_on(p[1], keyword)]
+    return (sections[0], "section") if len(sections) == 1 else (None, "opening")
 
 
 def definition_candidates(keyword: str, pages: list[tuple[str, str, str]],

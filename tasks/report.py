@@ -147,6 +147,7 @@ _PAGE_ROUTES = {
                   "name, or a name holding them: \"Science fiction\" for \"fiction\") and at least "
                   f"{OTHER_NAME_SHARE:.0%} of the documents naming the keyword name that title too",
     "chapter": "it is the one numbered chapter whose title holds the keyword",
+    "section": "no numbered chapter's title holds the keyword and it is the one numbered section whose title does",
     "opening": "it is the one page titled with the keyword among more words whose first sentence opens on the "
                "keyword",
 }

@@ -2443,6 +2443,31 @@ def test_keyword_chapter_is_the_one_chapter_or_opening_on_the_keyword_and_no_lis
     assert keyword_chapter([], "performance") == (None, "opening")
 
 
+def test_keyword_chapter_takes_the_one_section_only_when_no_chapter_holds_the_keyword():
+    from scoring.sources import keyword_chapter
+
+    borrowing = ("u/ch04-02", "4.2. References and Borrowing - The Book", "The issue with the tuple code is that ...")
+    ownership = ("u/ch04-00", "4. Understanding Ownership - The Book", "Ownership is Rust's most unique feature.")
+    assert keyword_chapter([borrowing], "borrowing") == (borrowing, "section")
+    # Not a chapter's part titled so: an unnumbered page or a sub-section is no section on it.
+    assert keyword_chapter([("u/b", "References and Borrowing", "The issue ...")], "borrowing") == (None, "opening")
+    assert keyword_chapter([("u/b", "4.2.1. More Borrowing", "The issue ...")], "borrowing") == (None, "opening")
+    # Two sections say the keyword is broader than either.
+    modules = ("u/ch07-02", "7.2. Defining Modules to Control Scope", "Here we talk about ...")
+    files = ("u/ch07-05", "7.5. Separating Modules into Different Files", "So far, ...")
+    assert keyword_chapter([modules, files], "modules") == (None, "opening")
+    # A chapter holding the keyword comes first; two chapters rule out their sections too.
+    chapter = ("u/ch07", "7. Managing Growing Projects with Packages, Crates, and Modules", "As you write ...")
+    assert keyword_chapter([modules, chapter], "modules") == (chapter, "chapter")
+    other = ("u/ch19", "19. Advanced Modules", "This chapter ...")
+    assert keyword_chapter([modules, chapter, other], "modules") == (None, "opening")
+    # A page that opens on the keyword comes before a section.
+    opening = ("u/own", "Ownership Rules", "Ownership is a set of rules.")
+    section = ("u/ch04-01", "4.1. What is Ownership?", "Rust's central feature ...")
+    assert keyword_chapter([section, opening], "ownership") == (opening, "opening")
+    assert keyword_chapter([section, ownership], "ownership") == (ownership, "chapter")
+
+
 def test_an_ambiguous_wordnet_filing_ties_nothing_and_keeps_the_concept_floor():
     from scoring.evidence import CONCEPT_FLOOR, WORDNET_FLOOR, floor_of
 

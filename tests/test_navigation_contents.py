@@ -168,6 +168,9 @@ def test_the_index_stores_the_number_and_the_numbered_chapter_is_the_keyword_s_p
         assert titles[BOOK + "ch08-01-vectors"].startswith("8.1. Storing Lists")
         chapter, route = keyword_chapter(backend.pages_titled_with("collections"), "collections")
         assert (chapter[0], route) == (BOOK + "ch08-00-common-collections", "chapter")
+        # No chapter is titled with "vectors": the one section that is is its page.
+        section, route = keyword_chapter(backend.pages_titled_with("vectors"), "vectors")
+        assert (section[0], route) == (BOOK + "ch08-01-vectors", "section")
     finally:
         backend.con.close()
 
