@@ -358,6 +358,8 @@ def test_a_page_not_titled_as_the_keyword_says_why_it_was_read_as_its_own():
     assert f"**{note}**" in render_markdown(rep)
     rep["keyword_page_by"] = "opening"
     assert "whose first sentence opens on the keyword" in page_route_note(rep)
+    rep["keyword_page_by"] = "section"
+    assert "no numbered chapter's title holds the keyword and it is the one numbered section" in page_route_note(rep)
     for needs_none in ("title", "link", None):  # titled so; the link's own note; a run from before the field
         rep["keyword_page_by"] = needs_none
         assert page_route_note(rep) is None and "Page by other name" not in render_markdown(rep)
