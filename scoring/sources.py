@@ -89,18 +89,12 @@ def titled_as(title: str, keyword: str) -> bool:
             or is_chapter_on(title, keyword))
 
 
-def is_chapter_on(title: str, keyword: str) -> bool:
+def is_chapter_on(title: str, keyword: str, depth: int = 1) -> bool:
     """True if a manual's chapter is titled with the keyword among more words ("Chapter 14.
-    Performance Tips" for "performance"): a numbered chapter only, which Wikipedia has none of."""
+    Performance Tips" for "performance"): a numbered chapter only, which Wikipedia has none of;
+    with `depth` 2, a chapter's numbered section ("4.2. References and Borrowing" for "borrowing")."""
     name, kw = concept_key(title_name(title)), concept_key(keyword)
-    return numbering_depth(title) == 1 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
-
-
-def is_section_on(title: str, keyword: str) -> bool:
-    """True if a manual's numbered section, a chapter's part, is titled with the keyword among
-    more words ("4.2. References and Borrowing" for "borrowing")."""
-    name, kw = concept_key(title_name(title)), concept_key(keyword)
-    return numbering_depth(title) == 2 and len(name) > len(kw) and contains_phrase(list(name), list(kw))
+    return numbering_depth(title) == depth and len(name) > len(kw) and contains_phrase(list(name), list(kw))
 
 
 def keyword_chapter(holding: Sequence[tuple[str, str, str]], keyword: str) -> tuple[tuple[str, str, str] | None, str]:
@@ -123,7 +117,7 @@ def keyword_chapter(holding: Sequence[tuple[str, str, str]], keyword: str) -> tu
         return (openings[0] if len(openings) == 1 else None), "opening"
     # A manual names a subject its chapter's part treats in the section's title (the Rust book's
     # borrowing, iterators): the one such section is the keyword's page, two say it is broader.
-    sections = [p for p in holding if is_section_on(p[1], keyword)]
+    sections = [p for p in holding if is_chapter_on(p[1], keyword, depth=2)]
     return (sections[0], "section") if len(sections) == 1 else (None, "opening")
 
 
