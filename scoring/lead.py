@@ -70,7 +70,7 @@ def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[st
     """True if some mention of the keyword in `sentence` (whose Porter `stems` are given)
     names it: neither after a contrast ("unlike", "in contrast to", "distinct from":
     `lexicon.CONTRAST_ENDS`), nor as what the subject it defines uses (`_after_use`), nor counted
-    by a number (`_counted`), nor one item of an enumeration (`_enumerated`) unless the
+    by a number (`_counted`), nor denied by a prefix ("non-fiction": `_negated`), nor one item of an enumeration (`_enumerated`) unless the
     sentence says its subject is one (`says_is_a` on `keyword`)."""
     tokens, groups, n = words(sentence), compound_groups(sentence), len(keyword_stems)
     between = gaps(sentence)
@@ -78,7 +78,8 @@ def names_keyword_itself(sentence: str, stems: list[str], keyword_stems: list[st
     for i in range(len(stems) - n + 1):
         if stems[i:i + n] != keyword_stems:
             continue
-        if _counted(tokens, groups, i) or _after_contrast(tokens, i) or _after_use(tokens, between, i):
+        if (_counted(tokens, groups, i) or _negated(tokens, groups, i) or _after_contrast(tokens, i)
+                or _after_use(tokens, between, i)):
             continue
         if _enumerated(tokens, between, i, n) and not _in_setting(tokens, i):
             if is_a is None:
@@ -139,6 +140,19 @@ def _counted(tokens: list[str], groups: list[int], i: int) -> bool:
     while j > 0 and groups[j - 1] == groups[i]:
         j -= 1
     return j < i and all(t.isdigit() or t in _NUMBER_WORDS for t in tokens[j:i])
+
+
+# Prefixes that, joined to the keyword by a hyphen, deny it: a "non-fiction book" is no kind of
+# fiction and no definition through it, a "non-free Unix" none of free software. "Anti-" opposes
+# rather than denies: "anti-copyright sentiment" is no kind of copyright, but what the
+# Anti-Phishing Working Group works on is phishing, so it still defines through the keyword.
+_DENYING_PREFIXES = frozenset({"non"})
+_NOT_A_KIND_PREFIXES = _DENYING_PREFIXES | {"anti"}
+
+
+def _negated(tokens: list[str], groups: list[int], i: int, prefixes: frozenset[str] = _DENYING_PREFIXES) -> bool:
+    """True if the word at `i` is joined by a hyphen to one of `prefixes` just before it."""
+    return i > 0 and groups[i - 1] == groups[i] and tokens[i - 1].lower() in prefixes
 
 
 # Words that set a thing against what follows: "Unlike abstract algebra, elementary algebra
@@ -248,7 +262,8 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     any relative pronoun: "a branch of chemistry that uses computer simulation" is a kind
     of chemistry, not of computer simulation (of 19 judged places whose keyword came after
     one, 9 were hits, against 332 of 382 whose keyword came before); nor after an example
-    cue (`_EXAMPLE_CUES`: "any structure ...; includes seeds" is no kind of seed).
+    cue (`_EXAMPLE_CUES`: "any structure ...; includes seeds" is no kind of seed); nor after
+    a negating prefix ("a non-fiction book" is no kind of fiction).
     """
     if not lead or not keyword.strip():
         return False
@@ -264,7 +279,7 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
             break
         after.append(singular(w))
     kw, groups = singular_words(keyword), compound_groups(rest)
-    return any(after[i:i + len(kw)] == kw and not _counted(tokens, groups, i)
+    return any(after[i:i + len(kw)] == kw and not _counted(tokens, groups, i) and not _negated(tokens, groups, i, _NOT_A_KIND_PREFIXES)
                for i in range(len(after) - len(kw) + 1))
 
 

@@ -70,6 +70,20 @@ def test_a_keyword_counted_by_a_number_defines_nothing():
     assert defining_sentence("Deep learning is part of a family of machine-learning methods.", "machine learning")
 
 
+def test_a_keyword_denied_by_a_prefix_defines_nothing():
+    # A "non-fiction book" is no kind of fiction; "anti-copyright sentiment" says nothing of what copyright is.
+    lead = "Human Compatible is a 2019 non-fiction book by computer scientist Stuart Russell."
+    assert defining_sentence(lead, "fiction") is None and not says_is_a(lead, "fiction")
+    assert not says_is_a("A cofactor is a non-protein chemical compound.", "protein")
+    assert not says_is_a("Copyleft is an anti-copyright movement.", "copyright")
+    # "Anti-" opposes: a group against phishing still says its page is about phishing.
+    assert defining_sentence("Copyleft grew out of anti-copyright sentiment.", "copyright")
+    # The keyword named whole elsewhere in the sentence, or after another prefix, still counts.
+    assert says_is_a("Neuromancer is a 1984 science fiction novel.", "fiction")
+    assert defining_sentence("A nonfiction novel mixes non-fiction with fiction.", "fiction")
+    assert says_is_a("A coprocessor is a co-processor, a kind of processor.", "processor")
+
+
 
 def test_a_keyword_named_as_one_item_of_an_enumeration_defines_nothing():
     # Between commas, before the "and" closing the list, or after it: one of several things
