@@ -115,8 +115,9 @@ def keyword_chapter(holding: Sequence[tuple[str, str, str]], keyword: str) -> tu
     if len(openings) == 1 or chapters:
         # Two chapters holding the keyword say it is broader than either, and so than their sections.
         return (openings[0] if len(openings) == 1 else None), "opening"
-    # A manual names a subject its chapter's part treats in the section's title (the Rust book's
-    # borrowing, iterators): the one such section is the keyword's page, two say it is broader.
+    # A manual names a subject its chapter's part treats in the section's title (scikit-learn's
+    # "6.4. Imputation of missing values"): the one such section is the keyword's page, two say
+    # it is broader (the Rust book's borrowing, titled so in each of its editions).
     sections = [p for p in holding if is_chapter_on(p[1], keyword, depth=2)]
     return (sections[0], "section") if len(sections) == 1 else (None, "opening")
 

@@ -71,7 +71,7 @@ def test_a_keyword_counted_by_a_number_defines_nothing():
 
 
 def test_a_keyword_denied_by_a_prefix_defines_nothing():
-    # A "non-fiction book" is no kind of fiction; "anti-copyright sentiment" says nothing of what copyright is.
+    # A "non-fiction book" is no kind of fiction and no definition through it; "anti-" makes no kind either.
     lead = "Human Compatible is a 2019 non-fiction book by computer scientist Stuart Russell."
     assert defining_sentence(lead, "fiction") is None and not says_is_a(lead, "fiction")
     assert not says_is_a("A cofactor is a non-protein chemical compound.", "protein")
