@@ -6,7 +6,7 @@ SHARED ?= ../shared
 export NLTK_DATA ?= $(abspath $(SHARED)/nltk_data)
 KEYWORD ?= artificial intelligence
 
-.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-sqlite bench-rustbook bench-crawl bench-crawl-speed clean
+.PHONY: setup demo crawl-demo lint test test-fast bench bench-quality bench-manual bench-sklearn bench-python-docs bench-octave bench-maxima bench-mitscheme bench-django bench-pandas bench-sqlite bench-rustbook bench-drf bench-crawl bench-crawl-speed clean
 
 setup: $(VENV)/.installed
 
@@ -103,6 +103,14 @@ bench-rustbook: setup
 	$(BIN)/python -m bench.quality.handjudged --judgements bench/quality/judgements-rustbook.json \
 		--corpus output/sites/rustbook-1.63 --url-prefix https://doc.rust-lang.org/1.63.0/book/ \
 		--output-root output/sites/runs-rustbook --out bench/results/quality/handjudged-rustbook.md
+
+# An eleventh: Django REST framework's documentation (MkDocs, the project's own Bootstrap theme), judged
+# by its pages' headings (tocjudge's MkDocs rule), keywords written down before any run (keywords-drf.tsv).
+bench-drf: setup
+	sh bench/quality/fetch_debian_docs.sh python-djangorestframework-doc usr/share/doc/python3-djangorestframework/html output/sites/drf-3.14
+	$(BIN)/python -m bench.quality.tocjudge --keywords bench/quality/keywords-drf.tsv --toc index.html \
+		--corpus output/sites/drf-3.14 --url-prefix https://www.django-rest-framework.org/ \
+		--output-root output/sites/runs-drf --out bench/results/quality/tocjudge-drf.md
 
 bench-crawl-speed: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

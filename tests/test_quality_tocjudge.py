@@ -112,3 +112,31 @@ def test_a_sphinx_site_s_nodes_hold_the_headings_of_the_pages_their_toctrees_and
     assert {"Listening to signals", "Model signals", "post_save", "post_migrate"} <= set(signals.names.values())
     assert judge(["post_migrate", "Fields", "Signals"], signals) == [True, False, False]
     assert judge(["ForeignKey", "cache"], db) == [True, False]  # the index entry's aside folded
+
+
+def _mkdocs_page(title: str, headings: list[tuple[str, str]]) -> str:
+    hs = "".join(f'<{tag} id="{text.lower().replace(" ", "-")}"><a class="toclink" href="#x">{text}</a></{tag}>'
+                 for tag, text in headings)
+    return (f'<html><head><script src="../../mkdocs/js/search.js"></script></head><body>'
+            f'<div class="modal"><h3 id="search">Documentation search</h3></div>'
+            f'<div id="main-content"><h1 id="t">{title}</h1>{hs}</div></body></html>')
+
+
+def test_an_mkdocs_site_files_each_page_s_later_headings_under_its_first(tmp_path):
+    from bench.quality.tocjudge import taxonomy
+
+    files = {
+        "index.html": _mkdocs_page("Home", [("h2", "Requirements")]),
+        "api-guide/authentication/index.html": _mkdocs_page(
+            "Authentication", [("h2", "BasicAuthentication"), ("h1", "Custom authentication"), ("h4", "By using signals")]),
+        "api-guide/permissions/index.html": _mkdocs_page("Permissions", [("h2", "IsAdminUser")]),
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    toc = taxonomy(tmp_path, "index.html")
+    auth = toc["Authentication"]
+    # MkDocs writes a page's "#" sections as h1 too; the search box's heading before the title is chrome
+    assert set(auth.names.values()) == {"BasicAuthentication", "Custom authentication", "By using signals"}
+    assert auth.pages == {"api-guide/authentication/index.html"}
+    assert judge(["BasicAuthentication", "IsAdminUser", "Authentication"], auth) == [True, False, False]

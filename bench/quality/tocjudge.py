@@ -18,6 +18,10 @@ the same way with any node of its table of contents as the "chapter": a keyword'
 a node's title (every node so titled, when several are), and the names filed under it are
 the titles of the nodes below it, the section headings of every page its toctrees lead to,
 and the entries of the general index (genindex.html) that point into those pages.
+
+An MkDocs site (Django REST framework's) has no index and no page under a page: a keyword's line
+names a page's title (its first heading), and the names filed under it are the page's other
+headings.
 """
 from __future__ import annotations
 
@@ -169,13 +173,44 @@ def sphinx_taxonomy(site: Path, toc: str = "contents.html") -> dict[str, Chapter
     return found
 
 
+def _mkdocs_page(path: Path) -> tuple[str, list[str]]:
+    """An MkDocs page's title (its first <h1>) and the titles of the headings after it that carry
+    an id (the Markdown toc extension's anchors: a section of the page; a theme's search box
+    comes before the title)."""
+    root = lxml.html.fromstring(path.read_bytes(), parser=_UTF8)
+    heads = [h for h in root.iter("h1", "h2", "h3", "h4") if h.get("id")]
+    start = next((i for i, h in enumerate(heads) if h.tag == "h1"), None)
+    if start is None:
+        return "", []
+    return _element_text(heads[start]), [_element_text(h) for h in heads[start + 1:]]
+
+
+def mkdocs_taxonomy(site: Path) -> dict[str, Chapter]:
+    """Every page of an MkDocs site as a node titled by its first heading, with its other
+    headings (h1-h4 with an id: MkDocs writes a page's "#" sections as h1 too) filed under it;
+    pages so titled alike are one node. MkDocs keeps no index and nests no pages under a page."""
+    found: dict[str, Chapter] = {}
+    for path in sorted(site.rglob("*.html")):
+        title, headings = _mkdocs_page(path)
+        if not title:
+            continue
+        ch = found.setdefault(title, Chapter(title))
+        ch.pages.add(str(path.relative_to(site)))
+        for heading in headings:
+            ch.names.setdefault(concept_key(heading), heading)
+    return found
+
+
 def taxonomy(site: Path, toc: str = "index.html") -> dict[str, Chapter]:
     """The manual's chapters (from its contents page `toc`), with the names its node titles and
     indices (every page holding a Texinfo index table, `<table class="index-...">`) file under each;
-    a Sphinx site's nodes when `toc` is a Sphinx contents page (sphinx_taxonomy)."""
+    a Sphinx site's nodes when `toc` is a Sphinx contents page (sphinx_taxonomy), an MkDocs
+    site's pages when it is an MkDocs page (mkdocs_taxonomy)."""
     text = (site / toc).read_text(encoding="utf-8", errors="replace")
     if 'class="toctree-l1"' in text:
         return sphinx_taxonomy(site, toc)
+    if "mkdocs" in text.lower():  # its search box's script and index: mkdocs/search_index.json
+        return mkdocs_taxonomy(site)
     found = chapters(text)
     for page in sorted(site.glob("*.html")):
         text = page.read_text(encoding="utf-8", errors="replace")
