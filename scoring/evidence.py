@@ -133,7 +133,7 @@ from .taxonomy import POLYSEMY, UNDER, describe
 
 # Bump when a rule or factor below changes: evidence runs are filed under it (tasks/topic.py),
 # so a finished run made by an older ranking is redone, not reused.
-RANKING_VERSION = 230  # what each version changed: docs/ranking-versions.md
+RANKING_VERSION = 231  # what each version changed: docs/ranking-versions.md
 # A definition that names the keyword is a tie when something else says so too, or when the
 # sentence sets the candidate in the keyword ("In particle physics, quantum electrodynamics is
 # ..."); by itself, anywhere else in the sentence, the keyword is as often the candidate's use,

@@ -101,10 +101,26 @@ _JOINS = frozenset({"and", "or"})
 _ENUMERATION_REACH = 8  # words back from a last item's "and" to the comma of the list it ends
 
 
+# A name joined to the subject by "along with", "together with", "as well as" or "alongside" is
+# one more item beside it, as in an enumeration: "Together with authentication and throttling,
+# permissions determine ...", "It is one of several views of epistemology, along with
+# rationalism" (session 89: of the judged definitions naming the keyword so, 2 hits, 6 misses).
+_BESIDE_ENDS = (("along", "with"), ("together", "with"), ("as", "well", "as"), ("alongside",))
+
+
+def _beside(tokens: list[str], i: int) -> bool:
+    """True if the word at `i` follows "along with" or its like (_BESIDE_ENDS), an article between allowed."""
+    start = i - 1 if i > 0 and tokens[i - 1] in _ARTICLES else i
+    return any(tuple(tokens[max(0, start - len(end)):start]) == end for end in _BESIDE_ENDS)
+
+
 def _enumerated(tokens: list[str], between: list[str], i: int, n: int) -> bool:
     """True if the words i..i+n-1 are one item of an enumeration: between commas ("A, K, B"),
-    after a comma or colon and before "and"/"or" ("A, K and B", ": K, A"), or after the "and"
-    closing one ("A, B and K")."""
+    after a comma or colon and before "and"/"or" ("A, K and B", ": K, A"), after the "and"
+    closing one ("A, B and K"), or after "along with" and its like (_BESIDE_ENDS), an
+    article between allowed."""
+    if _beside(tokens, i):
+        return True
     before = between[i]
     after = between[i + n] if i + n < len(tokens) else "."
     following = tokens[i + n] if i + n < len(tokens) else ""
@@ -263,12 +279,15 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
     of chemistry, not of computer simulation (of 19 judged places whose keyword came after
     one, 9 were hits, against 332 of 382 whose keyword came before); nor after an example
     cue (`_EXAMPLE_CUES`: "any structure ...; includes seeds" is no kind of seed); nor after
-    a negating prefix ("a non-fiction book" is no kind of fiction).
+    a negating prefix ("a non-fiction book" is no kind of fiction); nor after a contrast or a
+    likeness ("is distinct from", "is similar to": lexicon.CONTRAST_ENDS), nor beside the
+    subject ("one of several views, along with rationalism": _BESIDE_ENDS). The copula is the
+    sentence's, not one inside a clause a wh-word opens (`_in_wh_clause`).
     """
     if not lead or not keyword.strip():
         return False
     first = first_sentence(lead)
-    m = _COPULA.search(first)
+    m = next((c for c in _COPULA.finditer(first) if not _in_wh_clause(first[:c.start()])), None)
     if m is None:
         return False
     rest = first[m.end():]
@@ -280,7 +299,20 @@ def says_is_a(lead: str, keyword: str, window: int = IS_A_WINDOW) -> bool:
         after.append(singular(w))
     kw, groups = singular_words(keyword), compound_groups(rest)
     return any(after[i:i + len(kw)] == kw and not _counted(tokens, groups, i) and not _negated(tokens, groups, i, _NOT_A_KIND_PREFIXES)
-               for i in range(len(after) - len(kw) + 1))
+               and not _after_contrast(tokens, i) and not _beside(tokens, i) for i in range(len(after) - len(kw) + 1))
+
+
+# A copula inside a clause that a wh-word opens is not the sentence's: "An API client handles
+# the details of how network requests are made and how responses are decoded" says nothing of
+# what an API client is. A few words reach back to the wh-word, no comma between.
+_WH_WORDS = frozenset({"how", "whether", "why", "what"})
+_WH_REACH = 4
+
+
+def _in_wh_clause(before: str) -> bool:
+    """True if the text before a copula ends in a clause a wh-word opens, within _WH_REACH words."""
+    tail = before.rsplit(",", 1)[-1]
+    return bool(_WH_WORDS.intersection(words(tail)[-_WH_REACH:]))
 
 
 def genus_heads(phrase: str) -> list[str]:

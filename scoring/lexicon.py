@@ -146,11 +146,15 @@ BRITISH_WORDS = {
 DOUBLED_L_STEMS = frozenset({"model", "travel", "label", "level", "signal", "cancel", "fuel", "channel", "tunnel",
                              "counsel", "dial", "marshal", "total", "equal", "jewel", "rival", "funnel", "panel",
                              "pixel", "barrel", "shovel", "quarrel", "gravel", "initial", "pedal"})
-# Words that set what follows against the subject rather than under it: a definition naming
+# Words that set what follows against or beside the subject rather than under it: a definition naming
 # the keyword after them ("a distribution ... that uses OpenRC instead of systemd": scoring.lead)
 # does not define through it, and a name holding the keyword after them ("Linux distributions
 # without systemd": names.holds_name) is not one of its parts.
 CONTRAST_ENDS = (("unlike",), ("contrast", "to"), ("contrast", "with"), ("contrasts", "with"),
                  ("contrasted", "with"), ("opposed", "to"), ("distinct", "from"), ("different", "from"),
                  ("differs", "from"), ("differ", "from"), ("distinguished", "from"), ("confused", "with"),
-                 ("instead", "of"), ("rather", "than"), ("without",), ("alternative", "to"), ("alternatives", "to"))
+                 ("instead", "of"), ("rather", "than"), ("without",), ("alternative", "to"), ("alternatives", "to"),
+                 # A likeness sets the subject beside the keyword, as a sibling: "Throttling is
+                 # similar to permissions", "Collaboration is similar to cooperation" (session 89:
+                 # the 3 judged definitions so read were misses).
+                 ("similar", "to"), ("analogous", "to"), ("comparable", "to"), ("akin", "to"))

@@ -105,6 +105,31 @@ def test_a_keyword_named_as_one_item_of_an_enumeration_defines_nothing():
     assert defining_sentence("Bioinformatics combines biology and computer science.", "computer science")
     assert defining_sentence("Since 2005, it has been studied in robotics.", "robotics")
 
+def test_a_keyword_set_beside_the_subject_or_likened_to_it_names_no_kind_and_defines_nothing():
+    # "along with", "together with", "as well as", "alongside": one more item beside the subject
+    assert defining_sentence("Together with authentication and throttling, permissions determine whether a "
+                             "request should be granted.", "authentication") is None
+    lead = "It is one of several views of epistemology, along with rationalism and skepticism."
+    assert defining_sentence(lead, "rationalism") is None and not says_is_a(lead, "rationalism")
+    assert not says_is_a("Reinforcement learning is one of three paradigms, alongside supervised learning.",
+                         "supervised learning")
+    # A likeness or a contrast after the copula makes a sibling, not a kind
+    lead = "Throttling is similar to permissions, in that it determines if a request should be authorized."
+    assert defining_sentence(lead, "permissions") is None and not says_is_a(lead, "permissions")
+    assert not says_is_a("Machine vision is distinct from computer vision.", "computer vision")
+    assert not says_is_a("AAA is analogous to the film industry term blockbuster.", "film")
+    # The keyword named plainly in the same sentence still counts
+    assert says_is_a("Empiricism is a view of epistemology, along with rationalism.", "epistemology")
+    assert defining_sentence("Collaboration is a form of cooperation, similar to teamwork.", "cooperation")
+
+
+def test_a_copula_inside_a_wh_clause_says_nothing_of_what_the_subject_is():
+    lead = "An API client handles the details of how network requests are made and how responses are decoded."
+    assert not says_is_a(lead, "responses")
+    # The sentence's own copula after such a clause still reads
+    assert says_is_a("Asked what, a machine is a kind of abstract machine.", "abstract machine")
+
+
 def test_defining_sentence_reads_only_the_leads_first_two_sentences():
     lead = ("Scareware is a form of malware. It uses social engineering to cause shock. "
             "According to the Anti-Phishing Working Group, the number of scareware packages rose.")
